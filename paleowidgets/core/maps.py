@@ -1,0 +1,501 @@
+"""Maps and puzzles: the TOML files of FORMATS.md, read and checked against RULES.md.
+
+``parse_document(text, file=...)`` reads a map or a puzzle; every error is a
+:class:`FormatError` naming the file, the line and what is wrong. Replaying a puzzle's
+``solution`` needs the rules, so it happens in :mod:`paleowidgets.core.files`.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import FormatError, PaleoError
+from .geometry import LETTERS, Cell, cell_name, is_connected, orthogonal_neighbours
+from .terms import BONUS_KINDS, DIG_TYPES, MAX_COLUMNS, MAX_ROUNDS, MAX_ROWS, THEMES
+from .tomlpos import TomlPositions
+from .turns import Turn
+
+
+Roll = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Dice:
+    """What each die face gives: shapes (for the shape die) and a dig type (for the dig die)."""
+
+    shapes: tuple[tuple[str, ...], ...] = (
+        ("I", "X"), ("T", "U"), ("V", "W"), ("F", "P"), ("L", "Y"), ("N", "Z"))
+    digs: tuple[str, ...] = ("chevron", "chevron", "dot", "dot", "hatch", "hatch")
+
+    def shapes_of(self, face: int) -> tuple[str, ...]:
+        return self.shapes[face - 1]
+
+    def dig_of(self, face: int) -> str:
+        return self.digs[face - 1]
+
+    def is_default(self) -> bool:
+        return self == Dice()
+
+
+@dataclass(frozen=True)
+class Fossil:
+    """A fossil (Snowman Edition: an item): cells, points and the same-dig-type bonus."""
+
+    id: str
+    points: int
+    bonus: int
+    cells: frozenset[Cell]
+    ring: frozenset[Cell]
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.name or f"Fossil {self.id}"
+
+
+@dataclass(frozen=True)
+class Map:
+    """A dig site (or snow map): the grid, fossils, stars, pre-drawn cells, dice, rounds."""
+
+    name: str
+    width: int
+    height: int
+    fossils: tuple[Fossil, ...]
+    stars: frozenset[Cell]
+    predrawn: frozenset[Cell] = frozenset()
+    theme: str = "paleontologists"
+    rounds: int = MAX_ROUNDS
+    dice: Dice = field(default_factory=Dice)
+    doc: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    source: str | None = field(default=None, compare=False)
+
+    def __repr__(self) -> str:
+        return (f"<Map {self.name!r} {self.width}x{self.height}, {len(self.fossils)} fossils, "
+                f"{len(self.stars)} stars>")
+
+    def inside(self, cell: Cell) -> bool:
+        x, y = cell
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def fossil_at(self, cell: Cell) -> Fossil | None:
+        for f in self.fossils:
+            if cell in f.cells:
+                return f
+        return None
+
+    def fossil(self, fossil_id: str) -> Fossil:
+        for f in self.fossils:
+            if f.id == fossil_id:
+                return f
+        raise KeyError(fossil_id)
+
+    def grid_rows(self) -> list[str]:
+        """The grid in file notation, one string a row."""
+        rows = []
+        for y in range(self.height):
+            row = []
+            for x in range(self.width):
+                c = (x, y)
+                f = self.fossil_at(c)
+                row.append(f.id if f else "*" if c in self.stars else "#" if c in self.predrawn
+                           else ".")
+            rows.append(" ".join(row))
+        return rows
+
+    def _repr_svg_(self) -> str:
+        from ..render.svg import render_svg  # lazily: loading the rules never loads rendering
+
+        return render_svg(self)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A map, fixed rolls, bonuses held at the start, and (once solved) optimum and solution."""
+
+    map: Map
+    rolls: tuple[Roll, ...]
+    title: str = ""
+    story: str = ""
+    bonuses: tuple[int, int, int, int] = (0, 0, 0, 0)
+    optimum: int | None = None
+    solution: tuple[Turn, ...] = ()
+    difficulty: str = ""
+    doc: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    source: str | None = field(default=None, compare=False)
+
+    @property
+    def is_draft(self) -> bool:
+        return not self.solution
+
+    def __repr__(self) -> str:
+        return f"<Puzzle {self.title or self.map.name!r}: {len(self.rolls)} rolls on {self.map!r}>"
+
+    def _repr_svg_(self) -> str:
+        from ..render.svg import render_svg
+
+        return render_svg(self)
+
+
+# ---------------------------------------------------------------------------------------
+# Reading
+
+
+class _Reader:
+    """Checks one parsed document, turning every problem into a located FormatError."""
+
+    def __init__(self, doc: Mapping[str, Any], file: str | None, source: str | None) -> None:
+        self.doc = doc
+        self.file = file
+        self.pos = TomlPositions(source) if source is not None else None
+
+    def fail(self, message: str, table: tuple[str, ...] = (), key: str | None = None,
+             line: int | None = None) -> FormatError:
+        if line is None and self.pos is not None:
+            line = self.pos.key_line(table, key) if key else self.pos.table_line(table)
+        return FormatError(message, file=self.file, line=line)
+
+    def table(self, name: str, *, required: bool) -> Mapping[str, Any] | None:
+        value = self.doc.get(name)
+        if value is None:
+            if required:
+                raise self.fail(f"missing [{name}] table")
+            return None
+        if not isinstance(value, Mapping):
+            raise self.fail(f"'{name}' must be a table", (), name)
+        return value
+
+    def known_keys(self, table: Mapping[str, Any], path: tuple[str, ...],
+                   allowed: Sequence[str]) -> None:
+        for key in table:
+            if key not in allowed:
+                raise self.fail(f"unknown key {key!r} in [{'.'.join(path)}] "
+                                f"(expected one of: {', '.join(allowed)})", path, key)
+
+    def integer(self, table: Mapping[str, Any], path: tuple[str, ...], key: str, *,
+                lo: int, hi: int, default: int | None = None) -> int:
+        value = table.get(key, default)
+        if value is None:
+            raise self.fail(f"[{'.'.join(path)}] needs {key!r} (an integer)", path)
+        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+            raise self.fail(f"[{'.'.join(path)}] {key} must be an integer from {lo} to {hi}, "
+                            f"not {value!r}", path, key)
+        return value
+
+    def string(self, table: Mapping[str, Any], path: tuple[str, ...], key: str,
+               default: str = "") -> str:
+        value = table.get(key, default)
+        if not isinstance(value, str):
+            raise self.fail(f"[{'.'.join(path)}] {key} must be a string, not {value!r}", path, key)
+        return value
+
+
+_MAP_KEYS = ("name", "theme", "rounds", "grid")
+_FOSSIL_KEYS = ("name", "points", "bonus")
+_PUZZLE_KEYS = ("title", "story", "rolls", "bonuses", "optimum", "solution", "difficulty")
+_TOP_KEYS = ("map", "fossils", "dice", "puzzle")
+
+
+def parse_document(text: str, *, file: str | None = None) -> Map | Puzzle:
+    """Read a map or puzzle from TOML text. Raises :class:`FormatError` with the place."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise FormatError(f"not valid TOML: {e}", file=file, line=_toml_error_line(e)) from None
+    return document_from_dict(doc, file=file, source=text)
+
+
+def load_document(path: str | Path) -> Map | Puzzle:
+    """Read a map or puzzle file (TOML)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise FormatError(f"cannot read file: {e.__class__.__name__}: {e}", file=str(path)) \
+            from None
+    return parse_document(text, file=str(path))
+
+
+def _toml_error_line(e: tomllib.TOMLDecodeError) -> int | None:
+    import re
+
+    m = re.search(r"line (\d+)", str(e))
+    return int(m.group(1)) if m else None
+
+
+def document_from_dict(doc: Mapping[str, Any], *, file: str | None = None,
+                       source: str | None = None) -> Map | Puzzle:
+    """Build a Map or Puzzle from the parsed document (TOML tables, or their JSON form)."""
+    if not isinstance(doc, Mapping):
+        raise FormatError("a map document must be a table/object", file=file)
+    r = _Reader(doc, file, source)
+    r.known_keys(doc, (), _TOP_KEYS)
+    puzzle_table = r.table("puzzle", required=False)
+    game_map = _read_map(r, is_puzzle=puzzle_table is not None)
+    if puzzle_table is None:
+        return game_map
+    return _read_puzzle(r, puzzle_table, game_map)
+
+
+def _read_map(r: _Reader, *, is_puzzle: bool) -> Map:
+    m = r.table("map", required=True)
+    assert m is not None
+    r.known_keys(m, ("map",), _MAP_KEYS)
+    name = r.string(m, ("map",), "name", "Untitled map")
+    theme = r.string(m, ("map",), "theme", "paleontologists")
+    if theme not in THEMES:
+        raise r.fail(f"[map] theme must be one of {', '.join(THEMES)}, not {theme!r}",
+                     ("map",), "theme")
+    rounds = r.integer(m, ("map",), "rounds", lo=1, hi=MAX_ROUNDS, default=MAX_ROUNDS)
+    grid_text = m.get("grid")
+    if not isinstance(grid_text, str):
+        raise r.fail("[map] needs a grid (a multi-line string)", ("map",), "grid" if
+                     "grid" in m else None)
+    cells, width, height = _read_grid(r, grid_text, is_puzzle=is_puzzle)
+    fossils = _read_fossils(r, cells)
+    stars = frozenset(c for c, s in cells.items() if s == "*")
+    predrawn = frozenset(c for c, s in cells.items() if s == "#")
+    dice = _read_dice(r)
+    result = Map(name=name, width=width, height=height, fossils=fossils, stars=stars,
+                 predrawn=predrawn, theme=theme, rounds=rounds, dice=dice,
+                 doc=_json_copy(r.doc), source=r.file)
+    _check_map_rule(r, result)
+    return result
+
+
+def _read_grid(r: _Reader, text: str, *, is_puzzle: bool) -> tuple[dict[Cell, str], int, int]:
+    first_line = r.pos.string_first_line(("map",), "grid") if r.pos else None
+    raw = text.split("\n")
+    rows: list[tuple[int, list[str]]] = []   # (index in raw, symbols)
+    for i, line in enumerate(raw):
+        stripped = line.strip()
+        if stripped:
+            rows.append((i, stripped.split(" ")))
+        elif rows and any(s.strip() for s in raw[i:]):
+            rows.append((i, []))   # a blank line inside the grid: reported below as ragged
+
+    def where(i: int) -> int | None:
+        return first_line + i if first_line is not None else None
+
+    if not rows:
+        raise r.fail("[map] grid is empty", ("map",), "grid")
+    width = len(rows[0][1])
+    if width > MAX_COLUMNS:
+        raise r.fail(f"grid row 1 has {width} columns; at most {MAX_COLUMNS} are allowed",
+                     line=where(rows[0][0]))
+    if len(rows) > MAX_ROWS:
+        raise r.fail(f"grid has {len(rows)} rows; at most {MAX_ROWS} are allowed",
+                     ("map",), "grid")
+    cells: dict[Cell, str] = {}
+    for y, (i, symbols) in enumerate(rows):
+        if len(symbols) != width:
+            raise r.fail(f"grid row {y + 1} has {len(symbols)} cells but row 1 has {width} "
+                         "(rows must be equal; cells are separated by single spaces)",
+                         line=where(i))
+        for x, s in enumerate(symbols):
+            ok = s in (".", "*", "#") or (len(s) == 1 and "A" <= s <= "Z")
+            if not ok:
+                raise r.fail(f"grid cell {cell_name((x, y))} is {s!r}: expected '.', '*', '#' "
+                             "or a fossil letter A-Z", line=where(i))
+            if s == "#" and not is_puzzle:
+                raise r.fail(f"grid cell {cell_name((x, y))} is '#' (already drawn), which only "
+                             "puzzles may have", line=where(i))
+            cells[(x, y)] = s
+    return cells, width, len(rows)
+
+
+def _read_fossils(r: _Reader, cells: Mapping[Cell, str]) -> tuple[Fossil, ...]:
+    table = r.table("fossils", required=False) or {}
+    letters = sorted({s for s in cells.values() if "A" <= s <= "Z"})
+    for letter in letters:
+        if letter not in table:
+            where = min((c for c, s in cells.items() if s == letter), key=lambda c: (c[1], c[0]))
+            raise r.fail(f"grid letter {letter} (first at {cell_name(where)}) has no "
+                         f"[fossils.{letter}] table", ("map",), "grid")
+    fossils = []
+    for fid, spec in table.items():
+        path = ("fossils", fid)
+        if not (len(fid) == 1 and "A" <= fid <= "Z"):
+            raise r.fail(f"[fossils.{fid}]: a fossil id is one upper-case letter A-Z", path)
+        if not isinstance(spec, Mapping):
+            raise r.fail(f"fossils.{fid} must be a table", ("fossils",), fid)
+        r.known_keys(spec, path, _FOSSIL_KEYS)
+        if fid not in letters:
+            raise r.fail(f"[fossils.{fid}] has no cells in the grid", path)
+        points = r.integer(spec, path, "points", lo=0, hi=999)
+        bonus = r.integer(spec, path, "bonus", lo=0, hi=999)
+        name = r.string(spec, path, "name")
+        fcells = frozenset(c for c, s in cells.items() if s == fid)
+        if not is_connected(fcells):
+            first = min(fcells, key=lambda c: (c[1], c[0]))
+            raise r.fail(f"fossil {fid}'s cells are not orthogonally connected "
+                         f"(cell {cell_name(first)} and others form separate pieces)", path)
+        ring = frozenset(n for c in fcells for n in orthogonal_neighbours(c) if n not in fcells)
+        fossils.append(Fossil(fid, points, bonus, fcells, ring, name))
+    return tuple(sorted(fossils, key=lambda f: f.id))
+
+
+def _read_dice(r: _Reader) -> Dice:
+    table = r.table("dice", required=False)
+    if table is None:
+        return Dice()
+    r.known_keys(table, ("dice",), ("shapes", "digs"))
+    default = Dice()
+    shapes = default.shapes
+    digs = default.digs
+    if "shapes" in table:
+        faces = _faces(r, table["shapes"], "shapes")
+        shape_rows = []
+        for face in range(1, 7):
+            v = faces[face]
+            if isinstance(v, str):
+                v = [v]
+            if (not isinstance(v, list) or not v
+                    or not all(isinstance(s, str) and s in LETTERS for s in v)):
+                raise r.fail(f"[dice] shapes face {face} must list one or more pentomino letters "
+                             f"({' '.join(LETTERS)}), not {v!r}", ("dice",), "shapes")
+            shape_rows.append(tuple(dict.fromkeys(v)))
+        shapes = tuple(shape_rows)
+    if "digs" in table:
+        faces = _faces(r, table["digs"], "digs")
+        dig_row = []
+        for face in range(1, 7):
+            v = faces[face]
+            if v not in DIG_TYPES:
+                raise r.fail(f"[dice] digs face {face} must be one of {', '.join(DIG_TYPES)}, "
+                             f"not {v!r}", ("dice",), "digs")
+            dig_row.append(v)
+        digs = tuple(dig_row)
+    return Dice(shapes, digs)
+
+
+def _faces(r: _Reader, value: Any, key: str) -> dict[int, Any]:
+    if not isinstance(value, Mapping):
+        raise r.fail(f"[dice] {key} must be a table of faces 1-6", ("dice",), key)
+    faces: dict[int, Any] = {}
+    for k, v in value.items():
+        if str(k) not in {"1", "2", "3", "4", "5", "6"}:
+            raise r.fail(f"[dice] {key} has face {k!r}; faces are 1 to 6", ("dice",), key)
+        faces[int(k)] = v
+    missing = [f for f in range(1, 7) if f not in faces]
+    if missing:
+        raise r.fail(f"[dice] {key} must name all six faces; missing "
+                     f"{', '.join(map(str, missing))}", ("dice",), key)
+    return faces
+
+
+def _check_map_rule(r: _Reader, m: Map) -> None:
+    """RULES.md's map rule: no fossil on the edge, no ring holding another fossil's cell."""
+    owner = {c: f for f in m.fossils for c in f.cells}
+    for f in m.fossils:
+        for c in sorted(f.ring, key=lambda c: (c[1], c[0])):
+            if not m.inside(c):
+                edge = next(fc for fc in sorted(f.cells, key=lambda c: (c[1], c[0]))
+                            if c in (_n for _n in orthogonal_neighbours(fc)))
+                raise r.fail(f"fossil {f.id} touches the grid edge at cell {cell_name(edge)}: "
+                             "it could never be dug up (map rule: no fossil on the edge)",
+                             ("fossils", f.id))
+            other = owner.get(c)
+            if other is not None and other.id != f.id:
+                raise r.fail(f"fossil {f.id} is orthogonally next to fossil {other.id} at cell "
+                             f"{cell_name(c)}: its ring holds another fossil's cell, so it "
+                             "could never be dug up (map rule)", ("fossils", f.id))
+
+
+def _read_puzzle(r: _Reader, table: Mapping[str, Any], base: Map) -> Puzzle:
+    path = ("puzzle",)
+    r.known_keys(table, path, _PUZZLE_KEYS)
+    title = r.string(table, path, "title")
+    story = r.string(table, path, "story")
+    difficulty = r.string(table, path, "difficulty")
+    rolls = _read_rolls(r, table.get("rolls"))
+    bonuses = _read_bonuses(r, table.get("bonuses", {}))
+    optimum: int | None = None
+    if "optimum" in table:
+        optimum = r.integer(table, path, "optimum", lo=0, hi=100_000)
+    solution = _read_solution(r, table.get("solution", []))
+    game_map = Map(name=base.name, width=base.width, height=base.height, fossils=base.fossils,
+                   stars=base.stars, predrawn=base.predrawn, theme=base.theme,
+                   rounds=len(rolls), dice=base.dice, doc=base.doc, source=base.source)
+    for f in game_map.fossils:
+        if f.ring <= game_map.predrawn:
+            raise r.fail(f"fossil {f.id}'s ring is already complete at the start (all drawn "
+                         "with '#'): a puzzle must leave every fossil to dig", ("fossils", f.id))
+    return Puzzle(map=game_map, rolls=rolls, title=title, story=story, bonuses=bonuses,
+                  optimum=optimum if solution else None, solution=solution,
+                  difficulty=difficulty, doc=base.doc, source=r.file)
+
+
+def _read_rolls(r: _Reader, value: Any) -> tuple[Roll, ...]:
+    path = ("puzzle",)
+    if not isinstance(value, list) or not value:
+        raise r.fail("[puzzle] needs rolls: a list of pairs like [[2, 5], [1, 4]]", path,
+                     "rolls" if value is not None else None)
+    if len(value) > MAX_ROUNDS:
+        raise r.fail(f"[puzzle] has {len(value)} rolls; a game lasts at most {MAX_ROUNDS} rounds",
+                     path, "rolls")
+    lines = r.pos.array_item_lines(path, "rolls") if r.pos else []
+    rolls = []
+    for i, pair in enumerate(value):
+        if (not isinstance(pair, list) or len(pair) != 2
+                or not all(isinstance(d, int) and not isinstance(d, bool) for d in pair)):
+            raise r.fail(f"[puzzle] roll {i + 1} must be a pair of dice like [2, 5], "
+                         f"not {pair!r}", path, "rolls",
+                         line=lines[i] if i < len(lines) else None)
+        if not all(1 <= d <= 6 for d in pair):
+            raise r.fail(f"[puzzle] roll {i + 1} is {pair!r}: dice show 1 to 6", path, "rolls",
+                         line=lines[i] if i < len(lines) else None)
+        rolls.append((pair[0], pair[1]))
+    return tuple(rolls)
+
+
+def _read_bonuses(r: _Reader, value: Any) -> tuple[int, int, int, int]:
+    path = ("puzzle",)
+    if not isinstance(value, Mapping):
+        raise r.fail("[puzzle] bonuses must be a table like { switch-shape = 1 }", path, "bonuses")
+    counts = [0, 0, 0, 0]
+    for k, v in value.items():
+        if k not in BONUS_KINDS:
+            raise r.fail(f"[puzzle] bonuses has unknown kind {k!r} "
+                         f"(expected {', '.join(BONUS_KINDS)})", path, "bonuses")
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 20:
+            raise r.fail(f"[puzzle] bonuses {k} must be an integer from 0 to 20, not {v!r}",
+                         path, "bonuses")
+        counts[BONUS_KINDS.index(k)] = v
+    return counts[0], counts[1], counts[2], counts[3]
+
+
+def _read_solution(r: _Reader, value: Any) -> tuple[Turn, ...]:
+    path = ("puzzle",)
+    if not isinstance(value, list):
+        raise r.fail("[puzzle] solution must be a list of turns", path, "solution")
+    lines = r.pos.array_item_lines(path, "solution") if r.pos else []
+    turns = []
+    for i, item in enumerate(value):
+        try:
+            turns.append(Turn.from_dict(item))
+        except PaleoError as e:
+            raise r.fail(f"[puzzle] solution turn {i + 1} (round {i + 1}): "
+                         f"{getattr(e, 'message', str(e))}", path, "solution",
+                         line=lines[i] if i < len(lines) else None) from None
+    return tuple(turns)
+
+
+def solution_lines(puzzle: Puzzle) -> list[int]:
+    """The line of each solution turn in the puzzle's file (empty when unknown)."""
+    if puzzle.source is None:
+        return []
+    try:
+        text = Path(puzzle.source).read_text(encoding="utf-8")
+    except OSError:
+        return []
+    return TomlPositions(text).array_item_lines(("puzzle",), "solution")
+
+
+def _json_copy(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """The document as plain JSON data (what a game log embeds)."""
+    return json.loads(json.dumps(doc, default=str))  # type: ignore[no-any-return]
