@@ -89,7 +89,8 @@ class IllegalTurnError(PaleoError):
         if self.round is not None:
             parts.append(f"round {self.round}")
         prefix = ", ".join(parts)
-        return f"{prefix}: {self.message} [{self.rule}]" if prefix else f"{self.message} [{self.rule}]"
+        text = f"{self.message} [{self.rule}]"
+        return f"{prefix}: {text}" if prefix else text
 
     def with_context(self, *, round: int | None = None, player: str | None = None,
                      file: str | None = None, line: int | None = None) -> IllegalTurnError:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from .errors import FormatError, IllegalTurnError
 from .logs import GameLog, replay_turns
-from .maps import Map, Puzzle, load_document, solution_lines
+from .maps import Map, Puzzle, load_document, solution_key_line, solution_lines
 from .rules import Game
 
 Document = Map | Puzzle | GameLog
@@ -34,7 +34,7 @@ def check_solution(puzzle: Puzzle) -> int | None:
         states = replay_turns(game, puzzle.rolls, puzzle.solution)
     except IllegalTurnError as e:
         i = (e.round or 1) - 1
-        line = lines[i] if i < len(lines) else None
+        line = lines[i] if i < len(lines) else solution_key_line(puzzle)
         raise e.with_context(file=puzzle.source, line=line) from None
     score = states[-1].score().total
     if puzzle.optimum is None:

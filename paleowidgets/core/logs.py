@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import FormatError, IllegalTurnError, PaleoError
-from .maps import Map, Puzzle, Roll, document_from_dict, load_document
+from .maps import Map, Puzzle, Roll, document_from_dict, load_document, read_text
 from .rules import Game, Score, State
 from .turns import Turn
 
@@ -98,12 +98,7 @@ class GameLog:
     @classmethod
     def load(cls, path: str | Path) -> GameLog:
         p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise FormatError(f"cannot read file: {e.__class__.__name__}: {e}",
-                              file=str(path)) from None
-        return cls.from_json(text, file=str(path), base_dir=p.parent)
+        return cls.from_json(read_text(p), file=str(path), base_dir=p.parent)
 
     @classmethod
     def from_json(cls, text: str, *, file: str | None = None,
@@ -114,6 +109,10 @@ class GameLog:
         except json.JSONDecodeError as e:
             raise FormatError(f"not valid JSON: {e.msg}", file=file, line=e.lineno,
                               column=e.colno) from None
+        except ValueError as e:        # e.g. an integer of more than 4300 digits
+            raise FormatError(f"not valid JSON: {e}", file=file) from None
+        except RecursionError:
+            raise FormatError("not valid JSON: nested too deeply", file=file) from None
         log = cls.from_dict(data, file=file, base_dir=base_dir)
         log.replay()
         return log
@@ -129,7 +128,7 @@ class GameLog:
         unknown = [k for k in data if k not in ("format", "map", "rolls", "players")]
         if unknown:
             raise fail(f"unknown key {unknown[0]!r} in game log")
-        if data.get("format") != LOG_FORMAT:
+        if type(data.get("format")) is not int or data.get("format") != LOG_FORMAT:
             raise fail(f"game log 'format' must be {LOG_FORMAT}, not {data.get('format')!r}")
         document, map_ref = _log_document(data.get("map"), file, base_dir)
         rolls = _log_rolls(data.get("rolls"), file)

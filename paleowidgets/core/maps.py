@@ -20,7 +20,6 @@ from .terms import BONUS_KINDS, DIG_TYPES, MAX_COLUMNS, MAX_ROUNDS, MAX_ROWS, TH
 from .tomlpos import TomlPositions
 from .turns import Turn
 
-
 Roll = tuple[int, int]
 
 
@@ -152,6 +151,7 @@ class _Reader:
         self.doc = doc
         self.file = file
         self.pos = TomlPositions(source) if source is not None else None
+        self.row_lines: dict[int, int | None] = {}    # grid row -> line in the file
 
     def fail(self, message: str, table: tuple[str, ...] = (), key: str | None = None,
              line: int | None = None) -> FormatError:
@@ -173,7 +173,8 @@ class _Reader:
                    allowed: Sequence[str]) -> None:
         for key in table:
             if key not in allowed:
-                raise self.fail(f"unknown key {key!r} in [{'.'.join(path)}] "
+                where = f"in [{'.'.join(path)}]" if path else "at the top level"
+                raise self.fail(f"unknown key {key!r} {where} "
                                 f"(expected one of: {', '.join(allowed)})", path, key)
 
     def integer(self, table: Mapping[str, Any], path: tuple[str, ...], key: str, *,
@@ -194,6 +195,7 @@ class _Reader:
         return value
 
 
+_LETTER_SET = frozenset(LETTERS)
 _MAP_KEYS = ("name", "theme", "rounds", "grid")
 _FOSSIL_KEYS = ("name", "points", "bonus")
 _PUZZLE_KEYS = ("title", "story", "rolls", "bonuses", "optimum", "solution", "difficulty")
@@ -206,18 +208,29 @@ def parse_document(text: str, *, file: str | None = None) -> Map | Puzzle:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise FormatError(f"not valid TOML: {e}", file=file, line=_toml_error_line(e)) from None
+    except ValueError as e:        # e.g. an integer of more than 4300 digits
+        raise FormatError(f"not valid TOML: {e}", file=file) from None
+    except RecursionError:
+        raise FormatError("not valid TOML: nested too deeply", file=file) from None
     return document_from_dict(doc, file=file, source=text)
 
 
 def load_document(path: str | Path) -> Map | Puzzle:
     """Read a map or puzzle file (TOML)."""
     p = Path(path)
+    return parse_document(read_text(p), file=str(path))
+
+
+def read_text(path: Path) -> str:
+    """A file's text, or a FormatError naming the file and why it cannot be read."""
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise FormatError(f"cannot read file: {e.__class__.__name__}: {e}", file=str(path)) \
-            from None
-    return parse_document(text, file=str(path))
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise FormatError(f"cannot read file: not UTF-8 text (byte {e.start})",
+                          file=str(path)) from None
+    except (OSError, ValueError) as e:   # ValueError: a path with a NUL byte
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise FormatError(f"cannot read file: {reason}", file=str(path)) from None
 
 
 def _toml_error_line(e: tomllib.TOMLDecodeError) -> int | None:
@@ -292,6 +305,7 @@ def _read_grid(r: _Reader, text: str, *, is_puzzle: bool) -> tuple[dict[Cell, st
                      ("map",), "grid")
     cells: dict[Cell, str] = {}
     for y, (i, symbols) in enumerate(rows):
+        r.row_lines[y] = where(i)
         if len(symbols) != width:
             raise r.fail(f"grid row {y + 1} has {len(symbols)} cells but row 1 has {width} "
                          "(rows must be equal; cells are separated by single spaces)",
@@ -315,7 +329,8 @@ def _read_fossils(r: _Reader, cells: Mapping[Cell, str]) -> tuple[Fossil, ...]:
         if letter not in table:
             where = min((c for c, s in cells.items() if s == letter), key=lambda c: (c[1], c[0]))
             raise r.fail(f"grid letter {letter} (first at {cell_name(where)}) has no "
-                         f"[fossils.{letter}] table", ("map",), "grid")
+                         f"[fossils.{letter}] table", ("map",), "grid",
+                         line=r.row_lines.get(where[1]))
     fossils = []
     for fid, spec in table.items():
         path = ("fossils", fid)
@@ -355,7 +370,7 @@ def _read_dice(r: _Reader) -> Dice:
             if isinstance(v, str):
                 v = [v]
             if (not isinstance(v, list) or not v
-                    or not all(isinstance(s, str) and s in LETTERS for s in v)):
+                    or not all(isinstance(s, str) and s in _LETTER_SET for s in v)):
                 raise r.fail(f"[dice] shapes face {face} must list one or more pentomino letters "
                              f"({' '.join(LETTERS)}), not {v!r}", ("dice",), "shapes")
             shape_rows.append(tuple(dict.fromkeys(v)))
@@ -485,15 +500,25 @@ def _read_solution(r: _Reader, value: Any) -> tuple[Turn, ...]:
     return tuple(turns)
 
 
+def _positions(puzzle: Puzzle) -> TomlPositions | None:
+    if puzzle.source is None:
+        return None
+    try:
+        return TomlPositions(Path(puzzle.source).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
 def solution_lines(puzzle: Puzzle) -> list[int]:
     """The line of each solution turn in the puzzle's file (empty when unknown)."""
-    if puzzle.source is None:
-        return []
-    try:
-        text = Path(puzzle.source).read_text(encoding="utf-8")
-    except OSError:
-        return []
-    return TomlPositions(text).array_item_lines(("puzzle",), "solution")
+    pos = _positions(puzzle)
+    return pos.array_item_lines(("puzzle",), "solution") if pos else []
+
+
+def solution_key_line(puzzle: Puzzle) -> int | None:
+    """The line of ``solution =`` in the puzzle's file."""
+    pos = _positions(puzzle)
+    return pos.key_line(("puzzle",), "solution") if pos else None
 
 
 def _json_copy(doc: Mapping[str, Any]) -> dict[str, Any]:

@@ -61,9 +61,21 @@ class Game:
     shape on the open cells, each fossil's ring, the star cells, as bit masks.
     """
 
-    __slots__ = ("map", "dice", "rounds", "start_bonuses", "width", "height", "all_mask",
-                 "fossil_mask", "star_mask", "predrawn_mask", "rings", "placements",
-                 "_cells_cache")
+    __slots__ = (
+        "_cells_cache",
+        "all_mask",
+        "dice",
+        "fossil_mask",
+        "height",
+        "map",
+        "placements",
+        "predrawn_mask",
+        "rings",
+        "rounds",
+        "star_mask",
+        "start_bonuses",
+        "width",
+    )
 
     def __init__(self, game_map: Map, *, rounds: int | None = None,
                  start_bonuses: Bonuses = NO_BONUSES) -> None:
@@ -269,7 +281,7 @@ class State:
 
     def switch_sets(self) -> list[frozenset[str]]:
         """The switch combinations this player can spend this round (none first)."""
-        sets = [frozenset()]
+        sets: list[frozenset[str]] = [frozenset()]
         if self.held[SWITCH_SHAPE]:
             sets.append(frozenset({"shape"}))
         if self.held[SWITCH_DIG]:

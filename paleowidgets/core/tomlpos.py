@@ -54,7 +54,10 @@ class TomlPositions:
         return self._tables.get(table)
 
     def key_line(self, table: tuple[str, ...], key: str) -> int | None:
+        """The line of ``key = ...`` in ``[table]``, or of a ``[table.key]`` header."""
         line = self._keys.get((table, key))
+        if line is None:
+            line = self._tables.get((*table, key))
         return line if line is not None else self.table_line(table)
 
     def string_first_line(self, table: tuple[str, ...], key: str) -> int | None:

@@ -73,9 +73,9 @@ class Turn:
         if "cells" not in data:
             raise _malformed("a turn needs 'cells' (with 'shape' and 'dig') or 'pass = true'")
         shape, dig = data.get("shape"), data.get("dig")
-        if shape not in LETTERS or not isinstance(shape, str) or len(shape) != 1:
+        if not isinstance(shape, str) or len(shape) != 1 or shape not in LETTERS:
             raise _malformed(f"'shape' must be one of {' '.join(LETTERS)}, not {shape!r}")
-        if dig not in DIG_TYPES:
+        if not isinstance(dig, str) or dig not in DIG_TYPES:
             raise _malformed(f"'dig' must be one of {', '.join(DIG_TYPES)}, not {dig!r}")
         cells = _cells(data["cells"], "cells", unique=False)
         if len(set(cells)) != len(cells):

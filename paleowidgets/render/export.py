@@ -1,0 +1,78 @@
+"""Printable sheets as files: SVG, PNG or PDF (through CairoSVG), chosen by the suffix.
+
+A file is written whole or not at all: the bytes go to a temporary file in the same
+folder, which is then renamed over the target, so a failure never leaves half a sheet.
+
+>>> from paleowidgets.core.maps import parse_document
+>>> from paleowidgets.core.rules import TINY
+>>> sheet_bytes(render_svg(parse_document(TINY)), ".pdf")[:5]
+b'%PDF-'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+from typing import Unpack
+
+from ..core.errors import FormatError
+from .sheet import Renderable
+from .svg import SheetOptions, render_svg
+
+SUFFIXES = (".svg", ".png", ".pdf")
+XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
+
+
+def write_sheet(obj: Renderable, path: str | os.PathLike[str], *, scale: float = 2.0,
+                **options: Unpack[SheetOptions]) -> Path:
+    """Write the sheet of ``obj`` to ``path`` as ``.svg``, ``.png`` (``scale`` pixels per
+    SVG pixel) or ``.pdf`` (vector, one page the size of the drawing); ``options`` are
+    those of :func:`~paleowidgets.render.svg.render_svg`. Returns the path.
+
+    An unknown suffix raises :class:`FormatError` before anything is drawn or written.
+    """
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix not in SUFFIXES:
+        shown = repr(target.suffix) if target.suffix else "no suffix"
+        raise FormatError(f"cannot write a sheet with {shown}: the suffix must be one of "
+                          f"{', '.join(SUFFIXES)}", file=str(path))
+    write_atomically(target, sheet_bytes(render_svg(obj, **options), suffix, scale=scale))
+    return target
+
+
+def sheet_bytes(svg: str, suffix: str, *, scale: float = 2.0) -> bytes:
+    """The file contents of an SVG sheet in the format of ``suffix`` (lower case)."""
+    if suffix == ".svg":
+        return (XML_DECLARATION + svg + "\n").encode("utf-8")
+    if suffix not in SUFFIXES:
+        raise ValueError(f"unknown sheet format {suffix!r}")
+    import cairosvg  # lazily: only PNG and PDF need cairo
+
+    data = svg.encode("utf-8")
+    if suffix == ".png":
+        out: bytes = cairosvg.svg2png(bytestring=data, scale=scale)
+    else:
+        out = cairosvg.svg2pdf(bytestring=data)
+    return out
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename
+    (atomic on one file system); on any failure the temporary file is removed and an
+    existing ``path`` is left as it was."""
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)   # mkstemp makes 0600 files; a sheet is for sharing
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise

@@ -1,0 +1,156 @@
+"""Colours, sizes and words of the game sheets, in one place for the SVG and canvas renderers.
+
+Colours come from the Okabe–Ito palette (safe for the common colour-vision deficiencies);
+dig types are told apart by pattern as well as by colour, so a sheet printed in black and
+white still reads. Sizes are fractions of the cell size, so a sheet scales as one piece.
+
+>>> THEMES["snowman"].digs["dot"]
+'#CC79A7'
+>>> label(LABELS, "held", n=2)
+'held 2'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+# Okabe & Ito (2008), "Color Universal Design".
+OKABE_ITO: Mapping[str, str] = {
+    "black": "#000000",
+    "orange": "#E69F00",
+    "sky-blue": "#56B4E9",
+    "bluish-green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish-purple": "#CC79A7",
+}
+
+FONT_FAMILY = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+
+
+@dataclass(frozen=True)
+class Theme:
+    """The colours of one edition's sheet (hex strings)."""
+
+    name: str
+    paper: str            # the sheet's background
+    ink: str              # titles and labels
+    muted: str            # small print, margins
+    grid: str             # thin cell lines
+    open: str             # an open cell
+    fossil: str           # a fossil (item) cell
+    fossil_edge: str      # its outline and letter
+    dug: str              # a dug-up fossil's cells
+    accent: str           # stars, gained bonuses, played rounds
+    square: str           # a One-Square cell, filled solid
+    predrawn: str         # a puzzle's '#' cell
+    outline: str          # the outline of a drawn shape
+    digs: Mapping[str, str]   # dig type -> stroke colour of its pattern
+
+
+THEMES: Mapping[str, Theme] = {
+    "paleontologists": Theme(
+        name="paleontologists", paper="#FCF8EF", ink="#3B2A1A", muted="#7A6A58",
+        grid="#B9AA92", open="#FFFDF8", fossil="#E4D3AE", fossil_edge="#6B4A26",
+        dug="#F3E37C", accent=OKABE_ITO["orange"], square="#2E2A26", predrawn="#A39D94",
+        outline="#1E1A16",
+        digs={"chevron": OKABE_ITO["vermillion"], "dot": OKABE_ITO["blue"],
+              "hatch": OKABE_ITO["bluish-green"]}),
+    "snowman": Theme(
+        name="snowman", paper="#F3F8FC", ink="#17324D", muted="#56708A",
+        grid="#A5BCD0", open="#FFFFFF", fossil="#D3E5F3", fossil_edge="#1F4E79",
+        dug="#86C9EE", accent=OKABE_ITO["sky-blue"], square="#17324D", predrawn="#9AA8B6",
+        outline="#0E2237",
+        digs={"chevron": OKABE_ITO["blue"], "dot": OKABE_ITO["reddish-purple"],
+              "hatch": OKABE_ITO["bluish-green"]}),
+}
+
+# Sizes, as fractions of the cell size.
+PAD = 0.55             # around the sheet and between blocks
+GAP = 0.45             # between blocks side by side
+MARGIN_LEFT = 0.75     # the row-number margin of the grid
+MARGIN_TOP = 0.6       # the column-letter margin of the grid
+TITLE_SIZE = 0.6       # font sizes
+SUBTITLE_SIZE = 0.32
+HEADING_SIZE = 0.34
+TEXT_SIZE = 0.3
+SMALL_SIZE = 0.24
+THIN = 0.03            # stroke widths
+MEDIUM = 0.055
+THICK = 0.09
+ROUND_BOX = 1.0        # round track: box width, height, gap; boxes per row
+ROUND_BOX_HEIGHT = 0.95
+ROUND_GAP = 0.1
+ROUNDS_PER_ROW = 10
+BONUS_LABEL = 3.6      # bonus track: label column, circle radius and pitch, row height
+BONUS_RADIUS = 0.19
+BONUS_PITCH = 0.52
+BONUS_ROW = 0.55
+FOSSIL_ROW = 0.62      # fossil table: row height, rows per column (at least), columns
+FOSSIL_ROWS = 6        # (at most; more fossils make longer columns), column width
+FOSSIL_COLUMNS = 3
+FOSSIL_COLUMN = 5.4
+DICE_COLUMN = 1.6      # dice table: column width, mini-shape cell
+MINI_CELL = 0.15
+SCORE_WIDTH = 3.4      # score box
+SCORE_HEIGHT = 2.2
+
+# Pattern tiles, as fractions of the cell size: a whole number of tiles fills a cell, so
+# patterns line up from cell to cell.
+TILE: Mapping[str, float] = {"chevron": 1 / 3, "dot": 1 / 4, "hatch": 1 / 4}
+TINT = 0.82            # how far a dig colour is lightened for the tile's background
+
+
+# The sheet's words. An i18n layer replaces this mapping (``render_svg(..., labels=...)``);
+# ``{name}`` fields are filled with :func:`label`.
+LABELS: Mapping[str, str] = {
+    "edition.paleontologists": "Paleontologists",
+    "edition.snowman": "Paleontologists · Snowman Edition",
+    "fossils.paleontologists": "Fossils",
+    "fossils.snowman": "Items",
+    "star.paleontologists": "star",
+    "star.snowman": "snowflake",
+    "bonuses": "Bonuses",
+    "bonus.one-square": "One Square Anywhere",
+    "bonus.switch-shape": "Switch Shape",
+    "bonus.switch-dig": "Switch Dig Type",
+    "bonus.plus-one": "+1 Point",
+    "held": "held {n}",
+    "rounds": "Rounds",
+    "dice": "Dice",
+    "dig.chevron": "chevron",
+    "dig.dot": "dot",
+    "dig.hatch": "hatch",
+    "score": "Score",
+    "breakdown": "{points} + {bonus} same dig + {plus} (+1)",
+    "name": "Name:",
+    "snowman-name": "Snowman's name:",
+    "puzzle": "Puzzle · {n} rolls",
+    "blank": "{rounds} rounds",
+    "progress": "After round {round} of {rounds}",
+    "pass": "pass",
+    "fossil": "Fossil {id}",
+}
+
+
+def label(labels: Mapping[str, str], key: str, **fields: object) -> str:
+    """The text for ``key``, fields filled in; the English default when ``labels`` lacks it.
+
+    >>> label({"score": "Punkte"}, "score")
+    'Punkte'
+    """
+    text = labels.get(key, LABELS.get(key, key))
+    return text.format(**fields) if fields else text
+
+
+def tint(colour: str, amount: float = TINT) -> str:
+    """``colour`` mixed with white: ``amount`` 0 keeps it, 1 gives white.
+
+    >>> tint("#000000", 0.5)
+    '#808080'
+    """
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
+    return "#" + "".join(f"{c:02X}" for c in mix)
