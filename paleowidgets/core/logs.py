@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +54,7 @@ class GameLog:
 
     # -- the game ----------------------------------------------------------------------
 
-    @property
+    @cached_property
     def game(self) -> Game:
         d = self.document
         return Game.from_puzzle(d) if isinstance(d, Puzzle) else Game(d)

@@ -104,6 +104,17 @@ class Game:
     def __repr__(self) -> str:
         return f"<Game on {self.map!r}, {self.rounds} rounds>"
 
+    def _key(self) -> tuple[Map, int, Bonuses]:
+        return self.map, self.rounds, self.start_bonuses
+
+    def __eq__(self, other: object) -> bool:
+        # Two games with the same map, rounds and start bonuses play identically, so their
+        # states compare equal (a replay builds its own Game).
+        return self is other or (isinstance(other, Game) and self._key() == other._key())
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
     # -- cells and masks ---------------------------------------------------------------
 
     def bit(self, cell: Cell) -> int:
