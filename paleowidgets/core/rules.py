@@ -54,6 +54,17 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
+def _square_sets(n: int, free: list[tuple[Cell, int]], taken: int
+                 ) -> Iterator[frozenset[Cell]]:
+    """Every set of at most ``n`` One-Square cells among ``free`` outside ``taken``."""
+    yield frozenset()
+    if n:
+        cells = [c for c, b in free if not b & taken]
+        for k in range(1, n + 1):
+            for combo in combinations(cells, k):
+                yield frozenset(combo)
+
+
 class Game:
     """The immutable part of a game: the map, its dice tables, the rounds, start bonuses.
 
@@ -311,24 +322,18 @@ class State:
         n_sq = self.held[ONE_SQUARE] if max_squares is None else min(max_squares,
                                                                       self.held[ONE_SQUARE])
         g = self.game
+        # The square candidates, listed once: each placement only filters out its own cells.
+        free = [(c, g.bit(c)) for c in self.open_square_cells()] if n_sq else []
         for switch in self.switch_sets():
             for shape, dig in g.choices(roll, switch):
                 for mask in self.placements(shape):
                     cells = g.cells_of(mask)
                     for stars in self.star_options(popcount(mask & g.star_mask)):
-                        for squares in self._square_sets(n_sq, mask):
+                        for squares in _square_sets(n_sq, free, mask):
                             yield Turn(shape, dig, cells, False, switch, stars, squares)
         if not self.must_draw(roll):
-            for squares in self._square_sets(n_sq, 0):
+            for squares in _square_sets(n_sq, free, 0):
                 yield Turn.pass_(squares)
-
-    def _square_sets(self, n: int, extra: int) -> Iterator[frozenset[Cell]]:
-        yield frozenset()
-        if n:
-            cells = self.open_square_cells(extra)
-            for k in range(1, n + 1):
-                for combo in combinations(cells, k):
-                    yield frozenset(combo)
 
     # -- playing -----------------------------------------------------------------------
 

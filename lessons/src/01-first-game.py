@@ -1,0 +1,65 @@
+# %% [markdown]
+# # Lesson 1 — Play your first game
+#
+# **Learning goals**
+# - read a dig site: cells named like chess squares (`A1` is top left), fossils, bonus stars;
+# - know a round: two dice, one gives the **shape**, the other the **dig type**;
+# - see how a fossil is *dug up*: every cell orthogonally next to it must be drawn.
+#
+# Everybody in the class uses the same dice: the teacher posts a **seed code** and every
+# laptop computes the same rolls from it.
+
+# %%
+from paleowidgets import Game, GameLog, PlayerLog, load_map, render_svg, roll_sequence
+from paleowidgets.solver.bots import GreedyBot, play_game
+
+dig_site = load_map("dig-site")
+dig_site
+
+# %% [markdown]
+# ## The dice of our class game
+# The seed code `TREX-4821` gives twenty rolls. Die faces 1–2 give the chevron dig type,
+# 3–4 dots, 5–6 diagonal hatching; each face also offers two shapes (see the sheet).
+
+# %%
+SEED = "TREX-4821"
+rolls = roll_sequence(SEED, dig_site.rounds)
+print(" ".join(f"{a}-{b}" for a, b in rolls))
+
+# %% [markdown]
+# ## A robot plays the twenty rounds
+# The *greedy* robot picks, each round, the placement that gains the most right now.
+# Its game is recorded as a **game log**: the map, the rolls and every turn.
+
+# %%
+import random
+
+game = Game(dig_site)
+final, turns = play_game(game, rolls, GreedyBot(), random.Random(SEED))
+log = GameLog(dig_site, rolls, (PlayerLog("Greedy robot", tuple(turns)),))
+for number, (roll, turn) in enumerate(zip(rolls, turns), start=1):
+    if number <= 5:
+        print(f"round {number}: roll {roll[0]}-{roll[1]} -> {turn}")
+
+# %% [markdown]
+# ## The sheet after 5 rounds, and at the end
+
+# %%
+render_svg(log.state_at(0, 5), rolls=rolls, turns=turns[:5], player="Greedy robot")
+
+# %%
+render_svg(log, player=0)
+
+# %%
+score = final.score()
+for fossil in score.fossils:
+    bonus = f" + {fossil.bonus} same dig type" if fossil.bonus else ""
+    print(f"fossil {fossil.id}: {fossil.points} points{bonus}")
+print(f"+1 Point bonuses: {score.plus_one}")
+print(f"total: {score.total}")
+
+# %% [markdown]
+# ## Your turn
+# 1. Which fossils did the robot dig up? Which ring cells are still missing around the others?
+# 2. Find a round where the robot could have chosen the *other* die for the shape.
+#    What would have changed?

@@ -1,0 +1,99 @@
+"""Build the lesson notebooks from their sources, run them, and store their outputs.
+
+Each lesson is written as a plain Python file in ``lessons/src/`` in the "percent" format
+(``# %%`` starts a code cell, ``# %% [markdown]`` a text cell whose lines start with ``# ``).
+This script turns each into ``lessons/<name>.ipynb``, executes it top to bottom in a fresh
+kernel (nbclient) and saves it with its outputs, so ``pytest --nbval`` compares real outputs
+and GitHub/nbviewer show the boards as SVG.
+
+    python tools/build_lessons.py            # build and run every lesson
+    python tools/build_lessons.py 01 03      # only lessons whose name starts so
+    python tools/build_lessons.py --check    # sources and notebooks agree? (no kernel)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "lessons"
+SOURCES = LESSONS / "src"
+
+
+def read_cells(path: Path) -> list[tuple[str, str]]:
+    """(kind, source) for each cell of a percent-format file."""
+    cells: list[tuple[str, list[str]]] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# %%"):
+            cells.append(("markdown" if "[markdown]" in line else "code", []))
+        elif cells:
+            kind, body = cells[-1]
+            if kind == "markdown":
+                body.append(line[2:] if line.startswith("# ") else line.lstrip("#"))
+            else:
+                body.append(line)
+    return [(kind, "\n".join(body).strip("\n")) for kind, body in cells]
+
+
+def notebook_of(path: Path) -> nbformat.NotebookNode:
+    nb = new_notebook()
+    for kind, source in read_cells(path):
+        nb.cells.append(new_markdown_cell(source) if kind == "markdown"
+                        else new_code_cell(source))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"{path.stem[:20]}-{i:02d}"   # stable ids: no churn between builds
+    return nb
+
+
+def build(path: Path) -> Path:
+    nb = notebook_of(path)
+    NotebookClient(nb, timeout=600, kernel_name="python3",
+                   resources={"metadata": {"path": str(LESSONS)}}).execute()
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "error":
+                raise SystemExit(f"{path.name}: a cell raised {out['ename']}: {out['evalue']}")
+    nb.metadata.pop("widgets", None)   # widget state holds random model ids
+    out = LESSONS / f"{path.stem}.ipynb"
+    nbformat.write(nb, out)
+    return out
+
+
+def sources_match(path: Path) -> bool:
+    built = LESSONS / f"{path.stem}.ipynb"
+    if not built.exists():
+        return False
+    nb = nbformat.read(built, as_version=4)
+    want = [(c.cell_type, c.source) for c in notebook_of(path).cells]
+    return [(c.cell_type, c.source) for c in nb.cells] == want
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("prefixes", nargs="*", help="only lessons whose name starts so")
+    ap.add_argument("--check", action="store_true", help="only check sources and notebooks")
+    args = ap.parse_args(argv)
+    paths = sorted(p for p in SOURCES.glob("*.py")
+                   if not args.prefixes or any(p.stem.startswith(x) for x in args.prefixes))
+    bad = 0
+    for p in paths:
+        if args.check:
+            ok = sources_match(p)
+            bad += not ok
+            print(f"{'ok' if ok else 'OUT OF DATE'}: {p.stem}.ipynb")
+        else:
+            print(f"built: {build(p).relative_to(ROOT)}", flush=True)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
