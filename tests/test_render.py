@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from paleowidgets import i18n
 from paleowidgets.core.errors import FormatError
 from paleowidgets.core.geometry import cell_name
 from paleowidgets.core.logs import GameLog
@@ -69,6 +70,14 @@ title = "Two rolls"
 rolls = [[2, 5], [1, 4]]
 bonuses = { switch-shape = 1 }
 '''
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sheets here are checked in English, whatever PALEOWIDGETS_LANG says
+    (tests/test_i18n.py checks the other languages)."""
+    monkeypatch.delenv(i18n.ENV_VAR, raising=False)
+    i18n.set_language(None)
 
 
 def pit(theme: str = "paleontologists") -> Map:

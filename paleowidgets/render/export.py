@@ -3,6 +3,12 @@
 A file is written whole or not at all: the bytes go to a temporary file in the same
 folder, which is then renamed over the target, so a failure never leaves half a sheet.
 
+CairoSVG draws every text in the *first* family of the font list, with no fallback glyph
+by glyph as browsers have, so Hangul in a Latin font comes out as empty boxes. Before
+converting a sheet that holds Hangul, :func:`for_cairo` puts an installed Korean font
+first (NanumGothic from Debian's ``fonts-nanum``, or any other that fontconfig knows),
+and warns with :class:`MissingFontWarning` when there is none.
+
 >>> from paleowidgets.core.maps import parse_document
 >>> from paleowidgets.core.rules import TINY
 >>> sheet_bytes(render_svg(parse_document(TINY)), ".pdf")[:5]
@@ -12,8 +18,12 @@ b'%PDF-'
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
+import re
+import subprocess
 import tempfile
+import warnings
 from pathlib import Path
 from typing import Unpack
 
@@ -23,6 +33,12 @@ from .svg import SheetOptions, render_svg
 
 SUFFIXES = (".svg", ".png", ".pdf")
 XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
+HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7af]")
+FONT_ATTRIBUTE = re.compile(r'font-family="([^"]*)"')
+
+
+class MissingFontWarning(UserWarning):
+    """A sheet holds characters that no installed font can draw for CairoSVG."""
 
 
 def write_sheet(obj: Renderable, path: str | os.PathLike[str], *, scale: float = 2.0,
@@ -51,7 +67,7 @@ def sheet_bytes(svg: str, suffix: str, *, scale: float = 2.0) -> bytes:
         raise ValueError(f"unknown sheet format {suffix!r}")
     import cairosvg  # lazily: only PNG and PDF need cairo
 
-    data = svg.encode("utf-8")
+    data = for_cairo(svg).encode("utf-8")
     if suffix == ".png":
         out: bytes = cairosvg.svg2png(bytestring=data, scale=scale)
     else:
@@ -76,3 +92,34 @@ def write_atomically(path: Path, data: bytes) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+
+
+def for_cairo(svg: str) -> str:
+    """``svg`` with a font that can draw its Hangul first in the root's font list (CairoSVG
+    uses the first family only); unchanged when it holds no Hangul."""
+    match = FONT_ATTRIBUTE.search(svg)
+    if match is None or HANGUL.search(svg) is None:
+        return svg
+    families = [f.strip() for f in match.group(1).split(",") if f.strip()]
+    korean = installed_families("ko")
+    first = next((f for f in families if f in korean), min(korean, default=None))
+    if first is None:
+        warnings.warn("no Korean font is installed, so the sheet's Korean text will show as "
+                      "empty boxes in PNG and PDF files (on Debian: apt-get install "
+                      "fonts-nanum)", MissingFontWarning, stacklevel=3)
+        return svg
+    ordered = ", ".join([first, *(f for f in families if f != first)])
+    return svg[:match.start(1)] + ordered + svg[match.end(1):]
+
+
+@functools.cache
+def installed_families(lang: str) -> frozenset[str]:
+    """The font families that fontconfig knows for ``lang`` (``fc-list :lang=ko``), each
+    under all its names; empty when fontconfig's ``fc-list`` is not there."""
+    try:
+        out = subprocess.run(["fc-list", f":lang={lang}", "family"], capture_output=True,
+                             text=True, check=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return frozenset()
+    return frozenset(name.strip() for line in out.splitlines() for name in line.split(",")
+                     if name.strip())

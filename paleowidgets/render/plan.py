@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from .. import i18n
 from ..core.terms import DIG_TYPES
 from . import sections
 from . import style as st
@@ -29,11 +30,14 @@ from .sheet import Ctx, Sheet
 
 
 def plan_sheet(sheet: Sheet, *, cell_size: float = 36, show_track: bool = True,
-               labels: Mapping[str, str] | None = None) -> Plan:
-    """The whole sheet; ``show_track=False`` leaves out the bonus and round tracks."""
+               labels: Mapping[str, str] | None = None, lang: str | None = None) -> Plan:
+    """The whole sheet; ``show_track=False`` leaves out the bonus and round tracks. Its
+    words are in ``lang`` (by default the language set in :mod:`paleowidgets.i18n`), with
+    ``labels`` replacing some of them."""
     if cell_size <= 0:
         raise ValueError(f"cell_size must be positive, not {cell_size!r}")
-    ctx = Ctx(float(cell_size), sheet.theme, st.LABELS if labels is None else labels)
+    code = i18n.get_language() if lang is None else i18n.normalize(lang)
+    ctx = Ctx(float(cell_size), sheet.theme, st.sheet_labels(code, labels))
     top = ([(sections.bonus_block(sheet, ctx), "bonus-track"),
             (sections.round_block(sheet, ctx), "round-track")] if show_track else [])
     grid = sections.grid_block(sheet, ctx)
@@ -56,7 +60,7 @@ def plan_sheet(sheet: Sheet, *, cell_size: float = 36, show_track: bool = True,
     return Plan(width + 2 * pad, height, (paper, *items),
                 (*(sections.dig_pattern(d, ctx) for d in DIG_TYPES),
                  sections.predrawn_pattern(ctx)), sheet.title,
-                f"paleo-sheet theme-{ctx.theme.name}")
+                f"paleo-sheet theme-{ctx.theme.name}", code)
 
 
 def row_width(row: Sequence[tuple[Block, str]], gap: float) -> float:

@@ -11,6 +11,7 @@ canvas widget can paint the same tree. Coordinates are pixels, y pointing down.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -116,6 +117,7 @@ class Plan:
     patterns: tuple[PatternSpec, ...] = ()
     title: str = ""
     cls: str = ""
+    lang: str = "en"      # the language of its words (it picks the fonts)
 
 
 @dataclass(frozen=True)
@@ -131,9 +133,19 @@ class Block:
         return Group(self.items, cls, x, y, data or {})
 
 
+def char_width(char: str) -> int:
+    """A rough width of one character, in tenths of the font size: a Hangul syllable or
+    another wide (East Asian) character is square, a Latin letter about 0.6 of it."""
+    return 10 if unicodedata.east_asian_width(char) in ("W", "F") else 6
+
+
 def text_width(text: str, size: float) -> float:
-    """A rough width of ``text`` in a sans-serif font of ``size`` pixels (for layout)."""
-    return 0.6 * size * len(text)
+    """A rough width of ``text`` in a sans-serif font of ``size`` pixels (for layout).
+
+    >>> text_width("abcd", 10), text_width("화석", 10)
+    (24.0, 20.0)
+    """
+    return 0.1 * size * sum(char_width(c) for c in text)
 
 
 def fit_text(text: str, size: float, width: float) -> str:
@@ -144,8 +156,26 @@ def fit_text(text: str, size: float, width: float) -> str:
     """
     if text_width(text, size) <= width:
         return text
-    keep = max(1, int(width / (0.6 * size)) - 1)
-    return text[:keep].rstrip() + "…"
+    room = width / (0.1 * size) - char_width("…")   # in tenths of the size
+    keep, used = 0, 0
+    while keep < len(text) - 1 and used + char_width(text[keep]) <= room:
+        used += char_width(text[keep])
+        keep += 1
+    return text[:max(1, keep)].rstrip() + "…"
+
+
+def fit_size(text: str, size: float, width: float, smallest: float) -> float:
+    """The font size, at most ``size`` and at least ``smallest``, at which ``text`` fits
+    in ``width`` pixels (a longer word in another language is set smaller rather than
+    cut; below ``smallest``, :func:`fit_text` cuts it).
+
+    >>> round(fit_size("Changer de type de fouille", 10, 120, 6), 2)
+    7.69
+    """
+    natural = text_width(text, size)
+    if natural <= width:
+        return size
+    return max(smallest, size * width / natural)
 
 
 # -- outlines of cell sets -----------------------------------------------------------------

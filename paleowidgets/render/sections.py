@@ -27,9 +27,11 @@ from .primitives import (
     Point,
     Rect,
     Text,
+    fit_size,
     fit_text,
     outline_loops,
     pieces,
+    text_width,
 )
 from .sheet import Ctx, Sheet
 
@@ -39,6 +41,13 @@ WHITE = "#FFFFFF"
 def reading_order(cell: Cell) -> tuple[int, int]:
     """Sort key: row by row from the top, left to right."""
     return cell[1], cell[0]
+
+
+def fitted(text: str, size: float, width: float, smallest: float) -> tuple[str, float]:
+    """``text`` and a font size for it to fit in ``width``: set smaller, down to
+    ``smallest``, then cut (another language's words may be longer than English ones)."""
+    size = fit_size(text, size, width, smallest)
+    return fit_text(text, size, width), size
 
 
 def baseline(centre: float, size: float) -> float:
@@ -284,13 +293,14 @@ def bonus_block(sheet: Sheet, ctx: Ctx) -> Block:
     """Four rows, one per bonus kind, of four circles (the cap): filled when gained from
     a star, struck through when spent; and how many are held now."""
     top = ctx(HEADING_ROOM)
+    label = bonus_label_width(ctx)
     items: list[Item] = [heading(ctx, ctx.text("bonuses"))]
     for i, kind in enumerate(BONUS_KINDS):
         data = {"bonus": kind, "gained": str(sheet.state.gained[i]),
                 "held": str(sheet.state.held[i])}
-        items.append(bonus_row(sheet, ctx, i).at(0, top + ctx(i * st.BONUS_ROW), "bonus-row",
-                                                 data))
-    width = ctx(st.BONUS_LABEL + BONUS_CAP * st.BONUS_PITCH + 1.3)
+        items.append(bonus_row(sheet, ctx, i, label).at(0, top + ctx(i * st.BONUS_ROW),
+                                                        "bonus-row", data))
+    width = ctx(label + BONUS_CAP * st.BONUS_PITCH + 1.3)
     return Block(tuple(items), width, top + ctx(len(BONUS_KINDS) * st.BONUS_ROW))
 
 
@@ -305,14 +315,23 @@ def crossed_out(sheet: Sheet, kind: int) -> int:
     return max(0, min(state.gained[kind], spent - start))
 
 
-def bonus_row(sheet: Sheet, ctx: Ctx, kind: int) -> Block:
+def bonus_label_width(ctx: Ctx) -> float:
+    """The width of the bonus names' column, in cells: wider than the default when a
+    language's names are longer (French), up to a limit past which they are set smaller."""
+    longest = max(text_width(ctx.text(f"bonus.{kind}"), st.TEXT_SIZE) for kind in BONUS_KINDS)
+    return max(st.BONUS_LABEL, min(st.BONUS_LABEL_MAX, longest + 0.15))
+
+
+def bonus_row(sheet: Sheet, ctx: Ctx, kind: int, label: float = st.BONUS_LABEL) -> Block:
+    """One bonus kind: its name in a column ``label`` cells wide, then its circles."""
     th, state = ctx.theme, sheet.state
-    cy, size, r = ctx(st.BONUS_ROW / 2), ctx(st.TEXT_SIZE), ctx(st.BONUS_RADIUS)
-    name = fit_text(ctx.text(f"bonus.{BONUS_KINDS[kind]}"), size, ctx(st.BONUS_LABEL - 0.15))
+    cy, r = ctx(st.BONUS_ROW / 2), ctx(st.BONUS_RADIUS)
+    name, size = fitted(ctx.text(f"bonus.{BONUS_KINDS[kind]}"), ctx(st.TEXT_SIZE),
+                        ctx(label - 0.15), ctx(st.SMALL_SIZE * 0.85))
     items: list[Item] = [Text(0, baseline(cy, size), name, size, th.ink, "bonus-name")]
     gained, crossed = state.gained[kind], crossed_out(sheet, kind)
     for j in range(BONUS_CAP):
-        cx = ctx(st.BONUS_LABEL + (j + 0.5) * st.BONUS_PITCH)
+        cx = ctx(label + (j + 0.5) * st.BONUS_PITCH)
         cls = "bonus-circle" + (" gained" if j < gained else "") + (" spent" if j < crossed
                                                                     else "")
         items.append(Circle(cx, cy, r, Paint(fill=th.accent if j < gained else th.open,
@@ -325,12 +344,11 @@ def bonus_row(sheet: Sheet, ctx: Ctx, kind: int) -> Block:
                               cls="spent-mark"))
     held = state.held[kind]
     if held or not sheet.blank:
-        x = ctx(st.BONUS_LABEL + BONUS_CAP * st.BONUS_PITCH + 0.15)
+        x = ctx(label + BONUS_CAP * st.BONUS_PITCH + 0.15)
         items.append(Text(x, baseline(cy, ctx(st.SMALL_SIZE)), ctx.text("held", n=held),
                           ctx(st.SMALL_SIZE), th.ink if held else th.muted, "bonus-held",
                           bold=bool(held)))
-    return Block(tuple(items), ctx(st.BONUS_LABEL + BONUS_CAP * st.BONUS_PITCH),
-                 ctx(st.BONUS_ROW))
+    return Block(tuple(items), ctx(label + BONUS_CAP * st.BONUS_PITCH), ctx(st.BONUS_ROW))
 
 
 def round_block(sheet: Sheet, ctx: Ctx) -> Block:
@@ -406,7 +424,8 @@ def fossil_entry(sheet: Sheet, ctx: Ctx, index: int, fossil: Fossil) -> tuple[Bl
     mid, chip = ctx(st.FOSSIL_ROW / 2), ctx(0.46)
     size = ctx(st.TEXT_SIZE)
     right = ctx(st.FOSSIL_COLUMN - 0.3)
-    name = fossil.name or ctx.text("fossil", id=fossil.id)
+    generic = "fossil.snowman" if th.name == "snowman" else "fossil"
+    name = fossil.name or ctx.text(generic, id=fossil.id)
     items: list[Item] = [
         Rect(0, mid - chip / 2, chip, chip,
              Paint(fill=th.dug if dug else th.fossil, stroke=th.fossil_edge, width=ctx(0.04)),
@@ -468,8 +487,8 @@ def die_column(ctx: Ctx, dice: Dice, face: int) -> Block:
                   f"dig-swatch dig-{dig}", {"dig": dig})
     # In its own group, so that the pattern's tiles start at the swatch's corner.
     items.append(Group((swatch,), "swatch", w / 2 - ctx(0.5), y + ctx(0.4)))
-    items.append(Text(w / 2, y + ctx(1.15), ctx.text(f"dig.{dig}"), ctx(0.22), th.muted,
-                      "dig-name", "middle"))
+    dig_name, size = fitted(ctx.text(f"dig.{dig}"), ctx(0.22), w, ctx(0.16))
+    items.append(Text(w / 2, y + ctx(1.15), dig_name, size, th.muted, "dig-name", "middle"))
     return Block(tuple(items), w, y + ctx(1.2))
 
 
@@ -507,9 +526,9 @@ def score_block(sheet: Sheet, ctx: Ctx) -> Block:
         bonus = sum(f.bonus for f in score.fossils)
         items.append(Text(w / 2, ctx(1.45), str(score.total), ctx(0.9), th.ink, "score-total",
                           "middle", True))
-        note = ctx.text("breakdown", points=points, bonus=bonus, plus=score.plus_one)
-        items.append(Text(w / 2, ctx(1.95), fit_text(note, ctx(0.2), w - ctx(0.2)), ctx(0.2),
-                          th.muted, "score-breakdown", "middle"))
+        note, size = fitted(ctx.text("breakdown", points=points, bonus=bonus,
+                                     plus=score.plus_one), ctx(0.2), w - ctx(0.2), ctx(0.15))
+        items.append(Text(w / 2, ctx(1.95), note, size, th.muted, "score-breakdown", "middle"))
     return Block(tuple(items), w, h)
 
 
@@ -557,8 +576,9 @@ def title_block(sheet: Sheet, ctx: Ctx, width: float) -> Block:
              "subtitle")]
     for k, key in enumerate(keys):
         y = ctx(0.5 + 0.6 * k)
-        items.append(Text(width - line - ctx(0.12), y, ctx.text(key), ctx(st.TEXT_SIZE),
-                          th.muted, "name-label", "end"))
+        text, size = fitted(ctx.text(key), ctx(st.TEXT_SIZE), ctx(3.2), ctx(st.SMALL_SIZE))
+        items.append(Text(width - line - ctx(0.12), y, text, size, th.muted, "name-label",
+                          "end"))
         items.append(Path((((width - line, y + ctx(0.06)), (width, y + ctx(0.06))),),
                           Paint(stroke=th.muted, width=ctx(0.03)), closed=False,
                           cls="name-line"))

@@ -1,8 +1,10 @@
-"""Colours, sizes and words of the game sheets, in one place for the SVG and canvas renderers.
+"""Colours, sizes, fonts and words of the game sheets, in one place for the SVG and canvas
+renderers.
 
 Colours come from the Okabe–Ito palette (safe for the common colour-vision deficiencies);
 dig types are told apart by pattern as well as by colour, so a sheet printed in black and
 white still reads. Sizes are fractions of the cell size, so a sheet scales as one piece.
+The words come from the i18n catalogs, in the language asked for.
 
 >>> THEMES["snowman"].digs["dot"]
 '#CC79A7'
@@ -14,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+from .. import i18n
 
 # Okabe & Ito (2008), "Color Universal Design".
 OKABE_ITO: Mapping[str, str] = {
@@ -27,7 +31,26 @@ OKABE_ITO: Mapping[str, str] = {
     "reddish-purple": "#CC79A7",
 }
 
-FONT_FAMILY = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+# Font families, most wanted first. Browsers fall back glyph by glyph, to any installed font
+# when the list has none; CairoSVG (PNG and PDF) takes only the first family, so a Korean
+# sheet names Korean fonts first, and the export puts an installed Hangul font first
+# whenever a sheet holds Hangul (paleowidgets.render.export). Debian: `fonts-nanum`.
+LATIN_FONTS = ("DejaVu Sans", "Verdana", "Arial", "Helvetica")
+KOREAN_FONTS = ("NanumGothic", "Noto Sans CJK KR", "Noto Sans KR", "Malgun Gothic",
+                "Apple SD Gothic Neo", "UnDotum")
+FONT_FAMILY = ", ".join((*LATIN_FONTS, "sans-serif"))
+FONT_FAMILIES: Mapping[str, str] = {
+    "ko": ", ".join((*KOREAN_FONTS, *LATIN_FONTS, "sans-serif")),
+}
+
+
+def font_family(lang: str) -> str:
+    """The CSS font-family list of a sheet in ``lang``.
+
+    >>> font_family("ko").split(", ")[0]
+    'NanumGothic'
+    """
+    return FONT_FAMILIES.get(lang, FONT_FAMILY)
 
 
 @dataclass(frozen=True)
@@ -84,7 +107,8 @@ ROUND_BOX = 1.0        # round track: box width, height, gap; boxes per row
 ROUND_BOX_HEIGHT = 0.95
 ROUND_GAP = 0.1
 ROUNDS_PER_ROW = 10
-BONUS_LABEL = 3.6      # bonus track: label column, circle radius and pitch, row height
+BONUS_LABEL = 3.6      # bonus track: label column (at least, at most), circle radius
+BONUS_LABEL_MAX = 5.2  # and pitch, row height
 BONUS_RADIUS = 0.19
 BONUS_PITCH = 0.52
 BONUS_ROW = 0.55
@@ -103,36 +127,56 @@ TILE: Mapping[str, float] = {"chevron": 1 / 3, "dot": 1 / 4, "hatch": 1 / 4}
 TINT = 0.82            # how far a dig colour is lightened for the tile's background
 
 
-# The sheet's words. An i18n layer replaces this mapping (``render_svg(..., labels=...)``);
-# ``{name}`` fields are filled with :func:`label`.
-LABELS: Mapping[str, str] = {
-    "edition.paleontologists": "Paleontologists",
-    "edition.snowman": "Paleontologists · Snowman Edition",
-    "fossils.paleontologists": "Fossils",
-    "fossils.snowman": "Items",
-    "star.paleontologists": "star",
-    "star.snowman": "snowflake",
-    "bonuses": "Bonuses",
-    "bonus.one-square": "One Square Anywhere",
-    "bonus.switch-shape": "Switch Shape",
-    "bonus.switch-dig": "Switch Dig Type",
-    "bonus.plus-one": "+1 Point",
-    "held": "held {n}",
-    "rounds": "Rounds",
-    "dice": "Dice",
-    "dig.chevron": "chevron",
-    "dig.dot": "dot",
-    "dig.hatch": "hatch",
-    "score": "Score",
-    "breakdown": "{points} + {bonus} same dig + {plus} (+1)",
-    "name": "Name:",
-    "snowman-name": "Snowman's name:",
-    "puzzle": "Puzzle · {n} rolls",
-    "blank": "{rounds} rounds",
-    "progress": "After round {round} of {rounds}",
-    "pass": "pass",
-    "fossil": "Fossil {id}",
+# The sheet's words. Each label key (what ``render_svg(..., labels=...)`` overrides) names
+# a key of the i18n catalogs (paleowidgets/i18n/*.json), where the words of every
+# language live; ``{name}`` fields are filled with :func:`label`.
+SHEET_KEYS: Mapping[str, str] = {
+    "edition.paleontologists": "edition.paleontologists",
+    "edition.snowman": "edition.snowman",
+    "fossils.paleontologists": "fossils.paleontologists",
+    "fossils.snowman": "fossils.snowman",
+    "star.paleontologists": "star.paleontologists",
+    "star.snowman": "star.snowman",
+    "bonuses": "bonuses",
+    "bonus.one-square": "bonus-name.one-square",
+    "bonus.switch-shape": "bonus-name.switch-shape",
+    "bonus.switch-dig": "bonus-name.switch-dig",
+    "bonus.plus-one": "bonus-name.plus-one",
+    "held": "sheet.held",
+    "rounds": "sheet.rounds",
+    "dice": "sheet.dice",
+    "dig.chevron": "dig.chevron",
+    "dig.dot": "dig.dot",
+    "dig.hatch": "dig.hatch",
+    "score": "score",
+    "breakdown": "sheet.breakdown",
+    "name": "sheet.name",
+    "snowman-name": "sheet.snowman-name",
+    "puzzle": "sheet.puzzle",
+    "blank": "sheet.blank",
+    "progress": "sheet.progress",
+    "pass": "sheet.pass",
+    "fossil": "fossil",
+    "fossil.snowman": "fossil.snowman",
 }
+
+
+def sheet_labels(lang: str | None = None,
+                 labels: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The sheet's words in ``lang`` (the language set in :mod:`paleowidgets.i18n` by
+    default), with ``labels`` replacing some of them.
+
+    >>> sheet_labels("fr")["rounds"]
+    'Manches'
+    >>> sheet_labels("fr", {"rounds": "Tours"})["rounds"]
+    'Tours'
+    """
+    words = {key: i18n.template(entry, lang) for key, entry in SHEET_KEYS.items()}
+    return {**words, **(labels or {})}
+
+
+# The English words, the default of :func:`label`.
+LABELS: Mapping[str, str] = sheet_labels("en")
 
 
 def label(labels: Mapping[str, str], key: str, **fields: object) -> str:

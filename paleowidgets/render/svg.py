@@ -20,10 +20,11 @@ from typing import TypedDict
 
 from ..core.maps import Roll
 from ..core.turns import Turn
+from ..i18n import DEFAULT_LANGUAGE
 from .plan import plan_sheet
 from .primitives import Circle, Group, Item, Paint, Path, PatternSpec, Plan, Rect, Text
 from .sheet import Renderable, sheet_of
-from .style import FONT_FAMILY
+from .style import font_family
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -38,6 +39,7 @@ class SheetOptions(TypedDict, total=False):
     title: str | None
     show_track: bool
     labels: Mapping[str, str] | None
+    lang: str | None
 
 
 class SvgDocument(str):
@@ -52,16 +54,20 @@ class SvgDocument(str):
 def render_svg(obj: Renderable, *, rolls: Sequence[Roll] | None = None,
                turns: Sequence[Turn] | None = None, player: int | str | None = None,
                cell_size: float = 36, title: str | None = None, show_track: bool = True,
-               labels: Mapping[str, str] | None = None) -> SvgDocument:
+               labels: Mapping[str, str] | None = None, lang: str | None = None
+               ) -> SvgDocument:
     """The game sheet of ``obj`` (a Map, Puzzle, State or GameLog) as SVG.
 
     ``rolls`` fill the round track (a puzzle's and a log's come with them); ``turns`` let
     each drawn shape be outlined on its own (for a map or a puzzle they are played first);
     ``player`` picks a log's player (index or name) or is the name written on the sheet;
-    ``labels`` replaces the sheet's words (see :data:`paleowidgets.render.style.LABELS`).
+    ``lang`` (``"en"``, ``"fr"``, ``"ko"``; by default the language set with
+    :func:`paleowidgets.i18n.set_language`) chooses the sheet's words, and ``labels``
+    replaces some of them (keys as in :data:`paleowidgets.render.style.LABELS`).
     """
     sheet = sheet_of(obj, rolls=rolls, turns=turns, player=player, title=title)
-    plan = plan_sheet(sheet, cell_size=cell_size, show_track=show_track, labels=labels)
+    plan = plan_sheet(sheet, cell_size=cell_size, show_track=show_track, labels=labels,
+                      lang=lang)
     return SvgDocument(plan_to_svg(plan))
 
 
@@ -69,7 +75,10 @@ def plan_to_svg(plan: Plan) -> str:
     """Serialise a drawing plan as one ``<svg>`` element (no XML declaration)."""
     root = ET.Element("svg", {
         "xmlns": SVG_NS, "version": "1.1", "width": num(plan.width), "height": num(plan.height),
-        "viewBox": f"0 0 {num(plan.width)} {num(plan.height)}", "font-family": FONT_FAMILY})
+        "viewBox": f"0 0 {num(plan.width)} {num(plan.height)}",
+        "font-family": font_family(plan.lang)})
+    if plan.lang != DEFAULT_LANGUAGE:   # English sheets stay as they always were
+        root.set("lang", plan.lang)
     if plan.cls:
         root.set("class", plan.cls)
     if plan.title:
