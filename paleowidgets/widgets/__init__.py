@@ -1,0 +1,29 @@
+"""Jupyter widgets: a board on a canvas, a game to play, a replay of a game log.
+
+They hold no rules: pixels become cells, the core answers, the board is redrawn from the
+answer in one canvas message. In a notebook::
+
+    from paleowidgets.data import load_map
+    from paleowidgets.widgets import PlayWidget, ReplayWidget
+
+    play = PlayWidget(load_map("first-dig"), seed="TREX-4821")   # or a Puzzle: its rolls
+    play                                  # roll, choose, point, click; R, F, arrows, Enter
+    play.game_log("Ada").save("ada.json")
+    ReplayWidget(play.game_log("Ada"))    # step through it; "Play on from here" branches
+
+Each widget's output also holds its sheet as SVG and a stable text, for notebooks read
+without a kernel (GitHub, nbviewer) and for nbval.
+
+>>> from paleowidgets.core.maps import parse_document
+>>> from paleowidgets.core.rules import TINY
+>>> PlayWidget(parse_document(TINY), seed=7)
+<PlayWidget Tiny quarry round 0/20 score 0>
+"""
+
+from __future__ import annotations
+
+from .board import BoardWidget, Ghost, canvas_batch
+from .play import PlayWidget
+from .replay import ReplayWidget
+
+__all__ = ["BoardWidget", "Ghost", "PlayWidget", "ReplayWidget", "canvas_batch"]

@@ -1,0 +1,318 @@
+"""Round trips of the widgets in a real browser (not a test: run it by hand).
+
+    python benchmarks/bench_widgets.py              # Voila, the standard dig site
+    python benchmarks/bench_widgets.py --lab -n 60  # in JupyterLab, 60 hovers
+
+What is measured, in the page (``performance.now()``), on the 13x13 dig site:
+
+* hover -> ghost: a ``mousemove`` on the board until the ghost's outline shows at a probe
+  pixel (kernel round trip, the overlay repainted, the layers composited);
+* click -> placed: a ``mousedown`` on a legal ghost until the shape is drawn (the ghost's
+  green outline gives way to the shape's dark one);
+* replay steps per second: the "next" button until the board shows the round's shape.
+
+and, in the kernel, how many canvas messages each update sent (a counting wrapper round
+ipycanvas' canvas manager shows its count in a Label). Targets: <= 50 ms per round trip,
+>= 20 replay steps per second, one canvas message per update.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
+
+import harness as h
+from nbformat.v4 import new_code_cell
+
+from paleowidgets.core.dice import roll_sequence
+from paleowidgets.core.geometry import Cell
+from paleowidgets.core.logs import GameLog, PlayerLog
+from paleowidgets.core.rules import Game
+from paleowidgets.core.turns import Turn
+from paleowidgets.data import load_map
+from paleowidgets.widgets import PlayWidget, ReplayWidget
+from paleowidgets.widgets.play import placed
+
+MAP, PLAY_SEED, LOG_SEED = "dig-site", "BENCH-1", "BENCH-2"
+TARGET_MS, TARGET_STEPS = 50.0, 20.0
+
+SETUP = f"""
+import ipywidgets as W
+from ipycanvas.canvas import _CANVAS_MANAGER
+from paleowidgets.core.dice import roll_sequence
+from paleowidgets.core.logs import GameLog, PlayerLog
+from paleowidgets.core.rules import Game
+from paleowidgets.data import load_map
+from paleowidgets.widgets import PlayWidget, ReplayWidget
+
+sent = W.Label("0")
+sent.add_class("bench-sent")
+_send = _CANVAS_MANAGER.send
+def _counting(content, buffers=None):
+    _send(content, buffers=buffers)
+    sent.value = str(int(sent.value) + 1)
+_CANVAS_MANAGER.send = _counting
+
+site = load_map({MAP!r})
+play = PlayWidget(site, seed={PLAY_SEED!r})
+W.VBox([sent, play])
+"""
+REPLAY = f"""
+def first_legal_game(game, rolls):
+    state, turns = game.initial_state(), []
+    for roll in rolls:
+        turn = next(state.legal_turns(roll, max_squares=0))
+        state = state.apply(roll, turn)
+        turns.append(turn)
+    return tuple(turns)
+
+game = Game(site)
+rolls = roll_sequence({LOG_SEED!r}, game.rounds)
+log = GameLog(site, rolls, (PlayerLog("Bench", first_legal_game(game, rolls)),))
+replay = ReplayWidget(log)
+replay
+"""
+
+# Dispatch one event, then poll (yielding to the event loop through a MessageChannel, so
+# websocket messages are handled in between) until the probe pixel changes.
+JS_ROUND_TRIP = """async ([el, kind, args, probe, timeout]) => {
+    const ctx = el.getContext('2d');
+    const read = () => Array.from(ctx.getImageData(probe[0], probe[1], 1, 1).data);
+    const before = read();
+    const moved = () => read().some((v, i) => Math.abs(v - before[i]) > 24);
+    const tick = () => new Promise(r => { const c = new MessageChannel();
+                                          c.port1.onmessage = r; c.port2.postMessage(0); });
+    const t0 = performance.now();
+    if (kind === 'click') {
+        document.querySelector(args[0]).click();
+    } else {
+        const r = el.getBoundingClientRect();
+        el.dispatchEvent(new MouseEvent(kind, {bubbles: true,
+            clientX: r.left + args[0] * r.width / el.width,
+            clientY: r.top + args[1] * r.height / el.height}));
+    }
+    while (!moved()) {
+        if (performance.now() - t0 > timeout) return -1;
+        await tick();
+    }
+    return performance.now() - t0;
+}"""
+
+
+def edge_probe(plan: Any, cells: frozenset[Cell]) -> tuple[float, float]:
+    """A pixel on the outline of ``cells``: the middle of a left edge."""
+    x, y = min((c for c in cells if (c[0] - 1, c[1]) not in cells), key=lambda c: (c[1], c[0]))
+    bx, by, _, _ = plan.cell_box((x, y))
+    return round(bx), round(by + plan.cell / 2)
+
+
+def centre(plan: Any, cell: Cell) -> list[float]:
+    x, y = plan.cell_centre(cell)
+    return [x, y]
+
+
+def round_trip(page: Any, canvas: Any, kind: str, args: list[Any],
+               probe: tuple[float, float]) -> float:
+    ms: float = page.evaluate(JS_ROUND_TRIP, [canvas, kind, args, list(probe), 10_000])
+    if ms < 0:
+        raise RuntimeError(f"no change at {probe} after {kind} {args}")
+    return ms
+
+
+def sent(page: Any) -> int:
+    """The kernel's count of canvas messages, once it stopped moving."""
+    last = -1
+    while True:
+        page.wait_for_timeout(250)
+        n = int(page.locator(".bench-sent").inner_text())
+        if n == last:
+            return n
+        last = n
+
+
+def legal_anchor(mirror: PlayWidget) -> tuple[Cell, frozenset[Cell]] | None:
+    """A cell where the default shape, unturned, may be drawn without covering a star."""
+    g = mirror.game
+    tb = mirror.table
+    for y in range(g.height):
+        for x in range(g.width):
+            tb.anchor = (x, y)
+            c = mirror.candidate()
+            if c is not None and c.legal and c.stars == 0:
+                return (x, y), c.cells
+    return None
+
+
+def bench_hover(page: Any, canvas: Any, mirror: PlayWidget, n: int) -> dict[str, Any]:
+    page.locator(".paleo-play .paleo-roll").click()
+    mirror.roll_dice()
+    found = legal_anchor(mirror)
+    assert found is not None and mirror.table.shape is not None
+    here, cells = found
+    plan = mirror.board.plan
+    away = (mirror.game.width - 1 - here[0], mirror.game.height - 1 - here[1])
+    probe = edge_probe(plan, cells)
+    assert probe != edge_probe(plan, placed(mirror.table.shape, mirror.table.orientation,
+                                            away))
+    n0 = sent(page)
+    times = []
+    for i in range(n):
+        target = here if i % 2 == 0 else away
+        times.append(round_trip(page, canvas, "mousemove", centre(plan, target), probe))
+    per = (sent(page) - n0) / n
+    return {"n": n, "median_ms": statistics.median(times), "p90_ms": _p90(times),
+            "messages_per_hover": per}
+
+
+def bench_click(page: Any, canvas: Any, mirror: PlayWidget, n: int) -> dict[str, Any]:
+    plan = mirror.board.plan
+    times: list[float] = []
+    messages: list[int] = []
+    while len(times) < n and not mirror.state.is_terminal:
+        if mirror.roll is None:
+            page.locator(".paleo-play .paleo-roll").click()
+            mirror.roll_dice()
+        found = legal_anchor(mirror)
+        if found is None:
+            break
+        anchor, cells = found
+        probe = edge_probe(plan, cells)
+        canvas.dispatch_event("mouseout")      # no ghost, so that the next one shows
+        page.wait_for_timeout(150)
+        round_trip(page, canvas, "mousemove", centre(plan, anchor), probe)   # the ghost
+        n0 = sent(page)
+        times.append(round_trip(page, canvas, "mousedown", centre(plan, anchor), probe))
+        messages.append(sent(page) - n0)
+        mirror.click(anchor)
+        page.locator(".paleo-play .paleo-done",
+                     has_text=f"Round {mirror.state.round}:").wait_for()
+    return {"n": len(times), "median_ms": statistics.median(times), "p90_ms": _p90(times),
+            "messages_per_click": statistics.mean(messages)}
+
+
+def bench_replay(page: Any, log: GameLog) -> dict[str, Any]:
+    replay = ReplayWidget(log)                    # the same board, here, for the geometry
+    plan = replay.board.plan
+    canvas = page.wait_for_selector(".paleo-replay canvas.paleo-board", state="visible")
+    canvas.scroll_into_view_if_needed()
+    n0 = sent(page)
+    times = []
+    t0 = time.perf_counter()
+    last: frozenset[Cell] = frozenset()
+    for turn in log.players[0].turns:
+        # a step shows the round's shape; after a pass, the last shape loses its highlight
+        last = turn.cells or last
+        times.append(round_trip(page, canvas, "click", [".paleo-replay .paleo-next"],
+                                edge_probe(plan, last)))
+    wall = time.perf_counter() - t0
+    per = (sent(page) - n0) / len(times)
+    return {"steps": len(times), "median_step_ms": statistics.median(times),
+            "steps_per_second": len(times) / (sum(times) / 1000),
+            "steps_per_second_wall": len(times) / wall, "messages_per_step": per}
+
+
+def _p90(xs: list[float]) -> float:
+    return sorted(xs)[max(0, round(0.9 * len(xs)) - 1)]
+
+
+def bench_log() -> GameLog:
+    site = load_map(MAP)
+    game = Game(site)
+    rolls = roll_sequence(LOG_SEED, game.rounds)
+    state, turns = game.initial_state(), []
+    for roll in rolls:
+        turn: Turn = next(state.legal_turns(roll, max_squares=0))
+        state = state.apply(roll, turn)
+        turns.append(turn)
+    return GameLog(site, rolls, (PlayerLog("Bench", tuple(turns)),))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--lab", action="store_true", help="JupyterLab instead of Voila")
+    ap.add_argument("-n", type=int, default=40, help="hovers (clicks: at most 15)")
+    ap.add_argument("--nodelay", action="store_true",
+                    help="switch Nagle's algorithm off on the kernel websocket "
+                         "(paleowidgets.widgets.nodelay)")
+    ap.add_argument("--json", action="store_true", help="print the results as JSON only")
+    ap.add_argument("--keep", action="store_true", help="keep the scratch folder (logs)")
+    a = ap.parse_args()
+    root = Path(tempfile.mkdtemp(prefix="bench-widgets-"))
+    try:
+        return run(a, root)
+    finally:
+        if a.keep:
+            print(f"(scratch folder kept: {root})", file=sys.stderr)
+        else:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+def run(a: argparse.Namespace, root: Path) -> int:
+    nb = h.write_notebook(root / "bench.ipynb", [new_code_cell(SETUP), new_code_cell(REPLAY),
+                                                 new_code_cell(f"print({h.DONE!r})")])
+    if a.nodelay:
+        h.enable_nodelay(root)
+    results: dict[str, Any] = {"where": "lab" if a.lab else "voila", "map": MAP,
+                               "nodelay": a.nodelay}
+    t0 = time.perf_counter()
+    with h.chromium(root) as browser:
+        server_cm = h.jupyter_lab(root) if a.lab else h.voila(nb, root)
+        with server_cm as server:
+            page = h.new_page(browser)
+            if a.lab:
+                h.open_lab_notebook(page, server, nb.name)
+            else:
+                page.goto(f"{server.url}/", wait_until="domcontentloaded", timeout=90_000)
+            canvas = page.wait_for_selector(".paleo-play canvas.paleo-board", state="visible",
+                                            timeout=90_000)
+            # both boards drawn again once their clients are ready, so that no start-up
+            # drawing is counted below (the count label shows the kernel's latest total)
+            page.wait_for_selector(".paleo-replay canvas.paleo-board", state="visible",
+                                   timeout=90_000)
+            page.wait_for_timeout(1500)
+            canvas.scroll_into_view_if_needed()
+            mirror = PlayWidget(load_map(MAP), seed=PLAY_SEED)
+            sent(page)
+            results["hover"] = bench_hover(page, canvas, mirror, a.n)
+            results["click"] = bench_click(page, canvas, mirror, min(15, a.n))
+            results["replay"] = bench_replay(page, bench_log())
+            results["page_errors"] = page.errors
+            page.context.close()
+    results["seconds"] = round(time.perf_counter() - t0, 1)
+    ok = (results["hover"]["median_ms"] <= TARGET_MS and results["click"]["median_ms"]
+          <= TARGET_MS and results["replay"]["steps_per_second"] >= TARGET_STEPS
+          and results["hover"]["messages_per_hover"] == 1
+          and results["click"]["messages_per_click"] == 1
+          and results["replay"]["messages_per_step"] == 1)
+    results["targets_met"] = ok
+    if a.json:
+        print(json.dumps(results, indent=1))
+    else:
+        hv, cl, rp = results["hover"], results["click"], results["replay"]
+        print(f"where: {results['where']}{' with TCP_NODELAY' if a.nodelay else ''}, "
+              f"map: {MAP}, {results['seconds']} s in all")
+        print(f"hover -> ghost   median {hv['median_ms']:6.1f} ms  p90 {hv['p90_ms']:6.1f} ms"
+              f"  (n={hv['n']}, {hv['messages_per_hover']:.2f} canvas messages each)")
+        print(f"click -> placed  median {cl['median_ms']:6.1f} ms  p90 {cl['p90_ms']:6.1f} ms"
+              f"  (n={cl['n']}, {cl['messages_per_click']:.2f} canvas messages each)")
+        print(f"replay           {rp['steps_per_second']:6.1f} steps/s (median step "
+              f"{rp['median_step_ms']:.1f} ms; {rp['steps_per_second_wall']:.1f} steps/s "
+              f"with the driver) ({rp['messages_per_step']:.2f} canvas messages each)")
+        print(f"targets (<= {TARGET_MS:g} ms, >= {TARGET_STEPS:g} steps/s, 1 message): "
+              f"{'met' if ok else 'NOT met'}")
+        if results["page_errors"]:
+            print("page errors:", results["page_errors"])
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

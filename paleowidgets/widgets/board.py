@@ -1,0 +1,290 @@
+"""The board: a layered ipycanvas canvas that shows a State, a ghost and highlighted cells.
+
+It holds no rules. It draws what it is given (:meth:`BoardWidget.update`), turns canvas
+pixels into cells (:meth:`BoardWidget.cell_at`) and reports mouse and keys to whoever
+listens. Three layers, so that a hover repaints only the top one:
+
+0. static: paper, cell names, the cells as handed out, the stars;
+1. marks: drawn cells (dig patterns), fossil marks, shape outlines, the border;
+2. overlay: the ghost of a shape about to be drawn, and highlighted cells.
+
+Every update goes out as ONE canvas message (:func:`canvas_batch`); when a browser
+connects (a page load, a reload, Voila), the whole board is drawn again.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as W
+from ipycanvas import MultiCanvas, hold_canvas
+from ipycanvas.canvas import _CANVAS_MANAGER, Pattern  # every canvas sends through it
+
+from ..core.geometry import Cell
+from ..core.rules import State
+from ..core.turns import Turn
+from ..render import style as st
+from ..render.canvas import BoardPlan, paint_layer, plan_board, tile_png
+from ..render.primitives import Group, Item, Paint, Path, Point, Rect, outline_loops
+from ..render.sheet import sheet_of
+from ..render.svg import render_svg
+from ._display import SvgFallback
+
+STATIC, MARKS, OVERLAY = range(3)
+LEGAL = st.OKABE_ITO["bluish-green"]
+ILLEGAL = st.OKABE_ITO["vermillion"]
+HIGHLIGHT = st.OKABE_ITO["blue"]
+
+
+@contextmanager
+def canvas_batch() -> Iterator[None]:
+    """Send every canvas command inside as ONE message (ipycanvas' ``hold_canvas``).
+
+    Nested batches join the outer one. Each batch starts by naming its canvas, so it
+    draws right in a browser that connected since the last one. If the body raises, the
+    held commands are dropped and batching is switched off again (``hold_canvas`` alone
+    would leave it on), so the view keeps showing the last complete update.
+    """
+    manager = _CANVAS_MANAGER
+    if manager._caching:
+        yield
+        return
+    manager._current_canvas = None
+    ok = False
+    try:
+        with hold_canvas():
+            yield
+        ok = True
+    finally:
+        if not ok:
+            manager._commands_cache = []
+            manager._buffers_cache = []
+            manager._caching = False
+            manager._current_canvas = None
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """A shape shown before it is drawn: its cells, whether the rules allow it there, and
+    the dig type it would be drawn with (None for a One Square)."""
+
+    cells: frozenset[Cell]
+    legal: bool
+    dig: str | None = None
+
+
+_KEEP: Any = object()
+
+
+class BoardWidget(SvgFallback, MultiCanvas):  # type: ignore[misc]
+    """A game board on a canvas. ``cell_size`` is the cell's side on screen (CSS pixels) at
+    full size; ``resolution`` canvas pixels are drawn per CSS pixel, so the board stays sharp
+    when the browser scales it. The canvas takes the width of its container, up to its
+    full size, and keeps its aspect.
+
+    >>> from paleowidgets.core.maps import parse_document
+    >>> from paleowidgets.core.rules import TINY, Game
+    >>> board = BoardWidget(Game(parse_document(TINY)).initial_state())
+    >>> board.cell_at(*board.plan.cell_centre((2, 3)))
+    (2, 3)
+    """
+
+    def __init__(self, state: State, *, turns: Sequence[Turn] = (), cell_size: float = 48,
+                 resolution: float = 1.5, labels: Mapping[str, str] | None = None,
+                 **kwargs: Any) -> None:
+        # Pattern tiles are a third or a quarter of a cell: a cell of 12k pixels keeps
+        # them whole, so the tiles line up from cell to cell as in the SVG.
+        unit = max(12, 12 * round(cell_size * resolution / 12))
+        self._labels = labels
+        self._unit = unit
+        plan = plan_board(sheet_of(state, turns=turns), cell_size=unit, labels=labels)
+        super().__init__(3, width=plan.width, height=plan.height, **kwargs)
+        self.layout.width = "100%"
+        self.layout.height = "auto"
+        self.layout.max_width = f"{math.ceil(plan.width * cell_size / unit)}px"
+        self.add_class("paleo-board")
+        self.plan: BoardPlan = plan
+        self.state: State = state
+        self.turns: tuple[Turn, ...] = tuple(turns)
+        self.ghost: Ghost | None = None
+        self.highlight: frozenset[Cell] = frozenset()
+        self._images: list[W.Image] = []
+        self._patterns: dict[str, object] = {}
+        try:
+            self._images = [W.Image(value=tile_png(spec), format="png")
+                            for spec in plan.patterns]
+        except (ImportError, OSError):    # no cairo: the painter draws the tiles as strokes
+            pass
+        else:
+            self._patterns = {spec.id: Pattern(image)
+                              for spec, image in zip(plan.patterns, self._images, strict=True)}
+        self.redraws = 0          # whole-board redraws (construction, client ready)
+        self.on_client_ready(self._client_ready)
+        self.redraw()
+
+    # -- pixels and cells ----------------------------------------------------------------
+
+    def cell_at(self, x: float, y: float) -> Cell | None:
+        """The cell under canvas pixel ``(x, y)`` (as ipycanvas reports mouse events)."""
+        return self.plan.cell_at(x, y)
+
+    def on_cell_hover(self, callback: Callable[[Cell | None], None]) -> None:
+        """Call ``callback(cell)`` when the mouse moves (None off the grid or out)."""
+        self.on_mouse_move(lambda x, y: callback(self.cell_at(x, y)))
+        self.on_mouse_out(lambda x, y: callback(None))
+
+    def on_cell_click(self, callback: Callable[[Cell | None], None]) -> None:
+        """Call ``callback(cell)`` on a mouse press (None off the grid)."""
+        self.on_mouse_down(lambda x, y: callback(self.cell_at(x, y)))
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def update(self, state: State | None = None, *, turns: Sequence[Turn] | None = None,
+               ghost: Ghost | None = _KEEP,
+               highlight: frozenset[Cell] | None = None) -> bool:
+        """Show ``state`` (drawn by ``turns``), ``ghost`` and ``highlight``; what is not
+        given stays. Repaints only the layers that change, in ONE canvas message.
+        Returns whether anything was sent."""
+        state = self.state if state is None else state
+        turns = self.turns if turns is None else tuple(turns)
+        ghost = self.ghost if ghost is _KEEP else ghost
+        highlight = self.highlight if highlight is None else frozenset(highlight)
+        marks = state != self.state or turns != self.turns
+        overlay = ghost != self.ghost or highlight != self.highlight
+        if not (marks or overlay):
+            return False
+        plan = (plan_board(sheet_of(state, turns=turns), cell_size=self._unit,
+                           labels=self._labels) if marks else self.plan)
+        with canvas_batch():
+            if marks:
+                self._paint(MARKS, plan.marks)
+            if overlay:
+                self._paint(OVERLAY, overlay_items(plan, ghost, highlight))
+        self.plan, self.state, self.turns = plan, state, turns
+        self.ghost, self.highlight = ghost, highlight
+        return True
+
+    def redraw(self) -> None:
+        """Paint every layer again from what the board shows, in one message."""
+        with canvas_batch():
+            self._paint(STATIC, self.plan.static)
+            self._paint(MARKS, self.plan.marks)
+            self._paint(OVERLAY, overlay_items(self.plan, self.ghost, self.highlight))
+        self.redraws += 1
+
+    def _client_ready(self) -> None:
+        self.redraw()
+
+    def _paint(self, layer: int, items: Sequence[Item]) -> None:
+        paint_layer(self[layer], items, patterns=self._patterns, specs=self.plan.patterns)
+
+    # -- notebook output ---------------------------------------------------------------
+
+    def plain_text(self) -> str:
+        g = self.state.game
+        return (f"<BoardWidget {g.map.name} {g.width}x{g.height} "
+                f"round {self.state.round}/{g.rounds}>")
+
+    def fallback_svg(self) -> str:
+        return str(render_svg(self.state, turns=self.turns, labels=self._labels))
+
+
+# -- the overlay ---------------------------------------------------------------------------
+
+def overlay_items(plan: BoardPlan, ghost: Ghost | None,
+                  highlight: frozenset[Cell]) -> tuple[Item, ...]:
+    """The top layer: highlighted cells under the ghost (both in grid coordinates)."""
+    items: list[Item] = []
+    if highlight:
+        items += highlight_items(plan, highlight)
+    if ghost is not None and ghost.cells:
+        items += ghost_items(plan, ghost)
+    return (Group(tuple(items), "overlay", plan.x, plan.y),) if items else ()
+
+
+def _loops(plan: BoardPlan, cells: frozenset[Cell]) -> tuple[tuple[Point, ...], ...]:
+    u = plan.cell
+    return tuple(tuple((x * u, y * u) for x, y in loop) for loop in outline_loops(cells))
+
+
+def highlight_items(plan: BoardPlan, cells: frozenset[Cell]) -> list[Item]:
+    """Cells changed this round: a light wash and a thick double outline (dark in light),
+    visible on every pattern and in grey."""
+    u = plan.cell
+    wash = Paint(fill=st.OKABE_ITO["sky-blue"], opacity=0.28)
+    items: list[Item] = [Rect(x * u, y * u, u, u, wash, "highlight-cell")
+                         for x, y in sorted(cells, key=lambda c: (c[1], c[0]))]
+    loops = _loops(plan, cells)
+    items.append(Path(loops, Paint(stroke="#FFFFFF", width=0.16 * u), cls="highlight-halo"))
+    items.append(Path(loops, Paint(stroke=HIGHLIGHT, width=0.08 * u), cls="highlight"))
+    return items
+
+
+def ghost_items(plan: BoardPlan, ghost: Ghost) -> list[Item]:
+    """A legal ghost: the dig pattern (or the One Square fill), faded, in a solid outline.
+    An illegal one: a faint wash, a dashed outline and a cross in every cell. The
+    difference is in the line style and the crosses, not in the colour alone."""
+    u = plan.cell
+    cells = sorted(ghost.cells, key=lambda c: (c[1], c[0]))
+    loops = _loops(plan, ghost.cells)
+    items: list[Item] = []
+    if ghost.legal:
+        pattern = next((p for p in plan.patterns if p.data.get("dig") == ghost.dig), None)
+        paint = (Paint(fill=pattern.background, pattern=pattern.id, opacity=0.75)
+                 if pattern is not None else Paint(fill=plan.theme.square, opacity=0.6))
+        items += [Rect(x * u, y * u, u, u, paint, "ghost-cell") for x, y in cells]
+        items.append(Path(loops, Paint(stroke="#FFFFFF", width=0.2 * u), cls="ghost-halo"))
+        items.append(Path(loops, Paint(stroke=LEGAL, width=0.11 * u), cls="ghost legal"))
+        return items
+    wash = Paint(fill=ILLEGAL, opacity=0.18)
+    items += [Rect(x * u, y * u, u, u, wash, "ghost-cell") for x, y in cells]
+    crosses = tuple(seg for x, y in cells for seg in (
+        ((x * u + 0.28 * u, y * u + 0.28 * u), (x * u + 0.72 * u, y * u + 0.72 * u)),
+        ((x * u + 0.72 * u, y * u + 0.28 * u), (x * u + 0.28 * u, y * u + 0.72 * u))))
+    items.append(Path(crosses, Paint(stroke=ILLEGAL, width=0.07 * u), closed=False,
+                      cls="ghost-cross"))
+    dashes = dashed(loops, 0.3 * u, 0.18 * u)
+    items.append(Path(dashes, Paint(stroke="#FFFFFF", width=0.2 * u), closed=False,
+                      cls="ghost-halo"))
+    items.append(Path(dashes, Paint(stroke=ILLEGAL, width=0.11 * u), closed=False,
+                      cls="ghost illegal"))
+    return items
+
+
+def dashed(loops: Sequence[Sequence[Point]], on: float,
+           off: float) -> tuple[tuple[Point, ...], ...]:
+    """Closed loops cut into dashes ``on`` long with gaps ``off`` long (open polylines),
+    so a dashed line needs no dash support from the backend.
+
+    >>> dashed([((0, 0), (10, 0), (10, 10), (0, 10))], 4, 1)[:2]
+    (((0.0, 0.0), (4.0, 0.0)), ((5.0, 0.0), (9.0, 0.0)))
+    """
+    out: list[tuple[Point, ...]] = []
+    for loop in loops:
+        pts = [*loop, loop[0]]
+        pos, drawing, left = 0.0, True, on
+        current: list[Point] = [(float(pts[0][0]), float(pts[0][1]))]
+        for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+            length = math.hypot(x1 - x0, y1 - y0)
+            pos = 0.0
+            while length - pos > 1e-9:
+                step = min(left, length - pos)
+                pos += step
+                left -= step
+                p = (x0 + (x1 - x0) * pos / length, y0 + (y1 - y0) * pos / length)
+                if drawing:
+                    current.append(p)
+                if left <= 1e-9:
+                    if drawing:
+                        out.append(tuple(current))
+                    drawing = not drawing
+                    left = on if drawing else off
+                    current = [p]
+        if drawing and len(current) > 1:
+            out.append(tuple(current))
+    return tuple(out)

@@ -1,0 +1,742 @@
+"""The widgets without a browser: traits, callbacks driven through the canvas' own message
+handler (pixels, keys, client ready), the canvas messages they send, model/view agreement,
+and the notebook output (widget view + SVG + a deterministic text)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
+
+from paleowidgets.core.geometry import SYMMETRIES, Cell, parse_cell
+from paleowidgets.core.logs import GameLog, PlayerLog
+from paleowidgets.core.maps import Map, Puzzle, parse_document
+from paleowidgets.core.rules import TINY, Game
+from paleowidgets.core.terms import (
+    BONUS_KINDS,
+    DIG_TYPES,
+    ONE_SQUARE,
+    PLUS_ONE,
+    SWITCH_SHAPE,
+    THEMES,
+)
+from paleowidgets.core.turns import Turn
+from paleowidgets.render import style as st
+from paleowidgets.render.canvas import Painter, Recorder, plan_board
+from paleowidgets.render.primitives import Group, Paint, Rect
+from paleowidgets.render.sheet import sheet_of
+from paleowidgets.widgets import BoardWidget, Ghost, PlayWidget, ReplayWidget, canvas_batch
+from paleowidgets.widgets.board import MARKS, OVERLAY, STATIC
+from paleowidgets.widgets.play import placed
+from paleowidgets.widgets.text import TEXT, t
+
+# Fossil A (C3) has C2 pre-drawn: a U round it (B3 D3 B4 C4 D4, middle cell C4) digs it up.
+PIT = '''[map]
+name = "Test pit"
+grid = """
+. . . . . . .
+. . # . . * .
+. . A . . . .
+. . . . . . .
+. . . . . B .
+. . . . . . .
+"""
+[fossils.A]
+name = "Ammonite"
+points = 3
+bonus = 2
+[fossils.B]
+points = 1
+bonus = 1
+[puzzle]
+rolls = [[2, 2], [1, 3], [5, 6], [4, 4], [2, 5]]
+BONUSES
+'''
+
+
+def named(names: str) -> frozenset[Cell]:
+    """``named("B3 D3")``: cells by name."""
+    return frozenset(parse_cell(n) for n in names.split())
+
+
+U_CELLS = named("B3 D3 B4 C4 D4")
+C4 = parse_cell("C4")
+
+# A map where no shape ever fits (every face gives an I, the grid is 4 wide): pass is legal.
+NARROW = '''[map]
+name = "Narrow"
+rounds = 2
+grid = """
+. . . .
+. . . .
+. . . .
+. . . .
+"""
+[dice]
+shapes = { 1 = ["I"], 2 = ["I"], 3 = ["I"], 4 = ["I"], 5 = ["I"], 6 = ["I"] }
+'''
+
+
+def pit(bonuses: str = "") -> Puzzle:
+    p = parse_document(PIT.replace("BONUSES", f"bonuses = {{ {bonuses} }}" if bonuses
+                                   else ""))
+    assert isinstance(p, Puzzle)
+    return p
+
+
+def tiny() -> Map:
+    m = parse_document(TINY)
+    assert isinstance(m, Map)
+    return m
+
+
+# -- canvas messages ---------------------------------------------------------------------------
+
+class Messages:
+    """The custom messages the canvas manager sends (one per canvas batch), decoded."""
+
+    def __init__(self) -> None:
+        self.sent: list[list[Any]] = []
+
+    def __len__(self) -> int:
+        return len(self.sent)
+
+    def record(self, content: Any, buffers: Any = None) -> None:
+        self.sent.append(json.loads(bytes(buffers[0]).decode("utf-8")))
+
+    def clear(self) -> None:
+        self.sent.clear()
+
+    def commands(self, i: int = -1) -> list[list[Any]]:
+        batch = self.sent[i]
+        return batch if batch and isinstance(batch[0], list) else [batch]
+
+    def layers(self, board: BoardWidget, i: int = -1) -> list[int]:
+        """The board layers a message draws on, in order (from its switchCanvas commands)."""
+        ids = {f"IPY_MODEL_{board[k].model_id}": k for k in range(3)}
+        return [ids[c[1][0]] for c in self.commands(i) if c[0] == COMMANDS["switchCanvas"]]
+
+    def names(self, i: int = -1) -> list[str]:
+        names = {v: k for k, v in COMMANDS.items()}
+        return [names[c[0]] for c in self.commands(i)]
+
+
+@pytest.fixture
+def messages(monkeypatch: pytest.MonkeyPatch) -> Iterator[Messages]:
+    spy = Messages()
+    monkeypatch.setattr(_CANVAS_MANAGER, "send", spy.record)
+    yield spy
+    assert not _CANVAS_MANAGER._caching, "a batch left canvas batching on"
+
+
+def event(board: BoardWidget, name: str, **content: Any) -> None:
+    """A front-end event through the widget's own custom-message handler, as it arrives
+    from the browser (ipycanvas' MultiCanvas hands it to its top layer)."""
+    board._handle_custom_msg({"event": name, **content}, [])
+
+
+def mouse(board: BoardWidget, name: str, cell: Cell, fx: float = 0.5, fy: float = 0.5) -> None:
+    x, y, w, h = board.plan.cell_box(cell)
+    event(board, name, x=x + fx * w, y=y + fy * h)
+
+
+def key(board: BoardWidget, k: str, *, ctrl: bool = False) -> None:
+    event(board, "key_down", key=k, shift_key=False, ctrl_key=ctrl, meta_key=False)
+
+
+def agrees(play: PlayWidget) -> None:
+    """The view is the model: the board shows the core state, the turns and the ghost the
+    table asks for, painted from the plan of exactly that state."""
+    board = play.board
+    assert board.state is play.state
+    assert board.turns == play.turns
+    assert board.ghost == play.ghost()
+    assert board.plan == plan_board(sheet_of(play.state, turns=play.turns),
+                                    cell_size=board.plan.cell)
+
+
+def rolled(puzzle: Puzzle | None = None, shape: str | None = "U") -> PlayWidget:
+    play = PlayWidget(puzzle or pit())
+    play.roll_button.click()
+    if shape:
+        play.shape_buttons.value = shape
+    return play
+
+
+# -- texts -------------------------------------------------------------------------------------
+
+def test_every_text_key_used_exists() -> None:
+    root = Path(__file__).parent.parent / "paleowidgets" / "widgets"
+    used: set[str] = set()
+    for path in root.glob("*.py"):
+        if path.name != "text.py":
+            used |= set(re.findall(r"\bt\(\"([a-z0-9.\-]+)\"", path.read_text()))
+    assert len(used) > 30, "no t(...) calls found"
+    # keys made from names: t(f"dig.{dig}"), t(f"bonus.{kind}"), t(f"star.{theme}"), ...
+    used |= {f"dig.{d}" for d in DIG_TYPES} | {f"bonus.{k}" for k in BONUS_KINDS}
+    used |= {f"star.{theme}" for theme in THEMES}
+    used |= {f"replay.{k}.tip" for k in ("first", "prev", "next", "last")}
+    used |= {f"switch-{k}" for k in ("shape", "dig")}
+    assert sorted(k for k in used if k not in TEXT) == []
+    assert t("round", round=2, rounds=20) == "Round 2 of 20"
+
+
+def test_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="'xx'"):
+        PlayWidget(tiny(), seed=1, lang="xx")
+
+
+# -- the canvas plan ---------------------------------------------------------------------------
+
+def test_plan_layers_split_static_and_marks() -> None:
+    game = Game.from_puzzle(pit())
+    s0 = game.initial_state()
+    turn = Turn.draw("U", "chevron", U_CELLS)
+    s1 = s0.apply((2, 2), turn)
+    p0 = plan_board(sheet_of(s0), cell_size=48)
+    p1 = plan_board(sheet_of(s1, turns=[turn]), cell_size=48)
+    assert p0.static == p1.static                      # play never touches the static layer
+
+    def cells(items: tuple[Any, ...]) -> set[str]:
+        out: set[str] = set()
+        for item in items:
+            if isinstance(item, Group):
+                out |= cells(item.items)
+            elif isinstance(item, Rect) and item.cls.startswith("cell"):
+                out.add(item.data["cell"])
+        return out
+
+    assert cells(p0.marks) == set()
+    # the drawn cells, and the fossil dug up (its cell changes colour)
+    assert cells(p1.marks) == {"B3", "D3", "B4", "C4", "D4", "C3"}
+    for cell in [(0, 0), (6, 5), (3, 2)]:
+        assert p1.cell_at(*p1.cell_centre(cell)) == cell
+    assert p1.cell_at(p1.x - 1, p1.y) is None
+    assert p1.cell_at(p1.x + 7 * p1.cell + 1, p1.y) is None
+
+
+def test_painter_sets_styles_once_and_uses_patterns() -> None:
+    rec = Recorder()
+    pattern = object()
+    paint = Paint(fill="#EEEEEE", pattern="pw-dots")
+    items = (Group((Rect(0, 0, 10, 10, paint), Rect(10, 0, 10, 10, paint)), x=5, y=7),)
+    Painter(rec, {"pw-dots": pattern}).paint(items)
+    sets = [args for name, args in rec.calls if name == "set"]
+    assert sets.count(("fill_style", pattern)) == 1
+    # the pattern is anchored at the group's origin, and the transform reset at the end
+    assert ("translate", (5, 7)) in rec.calls
+    assert rec.calls[-1] == ("reset_transform", ())
+    assert [args for name, args in rec.calls if name == "fill_rect"] == [(0, 0, 10, 10),
+                                                                         (10, 0, 10, 10)]
+
+
+def test_painter_draws_tiles_with_strokes_without_a_canvas_pattern() -> None:
+    game = Game.from_puzzle(pit())
+    plan = plan_board(sheet_of(game.initial_state()), cell_size=48)
+    spec = next(p for p in plan.patterns if p.data.get("dig") == "hatch")
+    rec = Recorder()
+    Painter(rec, {}, {spec.id: spec}).paint(
+        (Rect(0, 0, 48, 48, Paint(fill="#fff", pattern=spec.id)),))
+    names = [n for n, _ in rec.calls]
+    assert names.count("save") == names.count("restore") == 1
+    assert "clip" in names
+    assert names.count("stroke") == 16                  # a 4 x 4 tile grid of hatching
+
+
+# -- the board ---------------------------------------------------------------------------------
+
+def test_board_is_drawn_in_one_message_and_sized_to_its_container(messages: Messages) -> None:
+    state = Game.from_puzzle(pit()).initial_state()
+    board = BoardWidget(state)
+    assert len(messages) == 1
+    assert messages.layers(board) == [STATIC, MARKS, OVERLAY]
+    assert messages.names()[0] == "switchCanvas"          # self-contained for any client
+    assert board.layout.width == "100%" and board.layout.height == "auto"
+    assert board.width == board.plan.width and board[0].height == board.plan.height
+
+
+def test_board_redraws_everything_when_a_client_is_ready(messages: Messages) -> None:
+    state = Game.from_puzzle(pit()).initial_state()
+    board = BoardWidget(state)
+    board.update(ghost=Ghost(U_CELLS, True, "chevron"))
+    messages.clear()
+    _CANVAS_MANAGER._current_canvas = board[2]            # what the manager last addressed
+    event(board[2], "client_ready")                        # the top layer's model says so
+    assert len(messages) == 1
+    assert messages.layers(board) == [STATIC, MARKS, OVERLAY]
+    assert board.redraws == 2
+
+
+def test_board_update_repaints_only_what_changes(messages: Messages) -> None:
+    game = Game.from_puzzle(pit())
+    s0 = game.initial_state()
+    board = BoardWidget(s0)
+    messages.clear()
+    assert not board.update(s0)                            # nothing new: nothing sent
+    assert len(messages) == 0
+    board.update(ghost=Ghost(U_CELLS, True, "chevron"))
+    assert len(messages) == 1 and messages.layers(board) == [OVERLAY]
+    turn = Turn.draw("U", "chevron", U_CELLS)
+    s1 = s0.apply((2, 2), turn)
+    board.update(s1, turns=[turn], ghost=None)
+    assert len(messages) == 2 and messages.layers(board) == [MARKS, OVERLAY]
+    assert board.state is s1 and board.ghost is None
+
+
+def test_canvas_batch_joins_nested_batches_and_survives_errors(messages: Messages) -> None:
+    board = BoardWidget(Game.from_puzzle(pit()).initial_state())
+    messages.clear()
+    with canvas_batch():
+        board[0].fill_rect(0, 0, 1, 1)
+        with canvas_batch():
+            board[1].fill_rect(0, 0, 1, 1)
+        board[2].fill_rect(0, 0, 1, 1)
+    assert len(messages) == 1
+    with pytest.raises(RuntimeError), canvas_batch():
+        board[0].fill_rect(0, 0, 1, 1)
+        raise RuntimeError("boom")
+    assert len(messages) == 1 and not _CANVAS_MANAGER._caching
+    board.update(ghost=Ghost(U_CELLS, False))
+    assert len(messages) == 2
+
+
+def test_board_output_has_svg_and_a_stable_text() -> None:
+    board = BoardWidget(Game.from_puzzle(pit()).initial_state())
+    data = board._repr_mimebundle_()
+    assert data["text/plain"] == "<BoardWidget Test pit 7x6 round 0/5>" == repr(board)
+    assert "application/vnd.jupyter.widget-view+json" in data
+    ET.fromstring(data["image/svg+xml"])
+
+
+# -- playing -----------------------------------------------------------------------------------
+
+def test_new_game_controls() -> None:
+    play = PlayWidget(pit())
+    assert play.roll is None and not play.roll_button.disabled
+    assert play.pass_button.disabled and play.undo_button.disabled
+    assert play.shape_buttons.disabled and play.shape_buttons.options == ()
+    assert "fixed rolls" in play.header.value and "Round 1 of 5" in play.header.value
+    assert "press Roll" in play.message.value
+    agrees(play)
+
+
+def test_roll_offers_the_cores_choices(messages: Messages) -> None:
+    play = PlayWidget(pit())
+    play.roll_button.click()
+    assert play.roll == (2, 2) and play.roll_button.disabled
+    pairs = play.game.choices((2, 2))
+    assert list(play.shape_buttons.options) == list(dict.fromkeys(s for s, _ in pairs))
+    assert play.shape_buttons.value == "T"
+    assert [v for _, v in play.dig_buttons.options] == ["chevron"]
+    assert "Roll 2 and 2" in play.roll_label.value
+    assert play.pass_button.disabled                       # T and U fit: must draw
+    agrees(play)
+
+
+def test_seeded_rolls_are_the_cores() -> None:
+    from paleowidgets.core.dice import roll_sequence
+
+    play = PlayWidget(tiny(), seed="trex-4821")
+    assert play.rolls == roll_sequence("TREX-4821", 20)
+    assert "seed trex-4821" in play.header.value
+
+
+def test_hover_shows_a_legal_ghost_in_one_message(messages: Messages) -> None:
+    play = rolled()
+    messages.clear()
+    mouse(play.board, "mouse_move", C4)
+    assert len(messages) == 1 and messages.layers(play.board) == [OVERLAY]
+    assert play.board.ghost == Ghost(U_CELLS, True, "chevron")
+    assert "✓ U chevron on B3 D3 B4 C4 D4" in play.message.value
+    assert "paleo-legal" in play.message.value
+    mouse(play.board, "mouse_move", C4, 0.9, 0.1)         # same cell: nothing to send
+    assert len(messages) == 1
+    mouse(play.board, "mouse_move", (2, 4))
+    assert len(messages) == 2 and messages.layers(play.board) == [OVERLAY]
+    agrees(play)
+
+
+@pytest.mark.parametrize(("anchor", "reason"), [
+    ("C3", "cell C3 is part of fossil A"),
+    ("C2", "cell C2 is already drawn"),                   # the puzzle's pre-drawn '#'
+    ("F5", "cell F5 is part of fossil B"),
+    ("C1", "cell B0 is outside the 7x6 grid"),
+    ("G4", "cell H3 is outside the 7x6 grid"),
+])
+def test_illegal_ghost_gives_the_cores_reason_and_keeps_the_state(
+        messages: Messages, anchor: str, reason: str) -> None:
+    play = rolled()
+    before = play.state
+    mouse(play.board, "mouse_move", parse_cell(anchor))
+    cells = placed("U", SYMMETRIES["identity"], parse_cell(anchor))
+    assert play.board.ghost == Ghost(cells, False, "chevron")
+    assert reason in play.message.value and "paleo-illegal" in play.message.value
+    n = len(messages)
+    mouse(play.board, "mouse_down", parse_cell(anchor))
+    assert play.state is before and play.turns == ()
+    assert reason in play.message.value
+    assert len(messages) == n                               # nothing changed on the board
+    agrees(play)
+
+
+def test_click_draws_digs_and_scores(messages: Messages) -> None:
+    play = rolled()
+    mouse(play.board, "mouse_move", C4)
+    messages.clear()
+    mouse(play.board, "mouse_down", C4)
+    assert len(messages) == 1 and messages.layers(play.board) == [MARKS, OVERLAY]
+    assert play.state.round == 1 and play.turns == (Turn.draw("U", "chevron", U_CELLS),)
+    assert play.state.score().total == 3
+    assert "Score 3" in play.score_panel.value and "Ammonite" in play.score_panel.value
+    assert "Round 1: U chevron B3 D3 B4 C4 D4." in play.message.value
+    assert play.roll is None and not play.roll_button.disabled
+    assert not play.undo_button.disabled
+    assert repr(play) == "<PlayWidget Test pit round 1/5 score 3>"
+    agrees(play)
+    # next round: the drawn cells are now the core's "already drawn"
+    play.roll_button.click()
+    play.select("I")
+    mouse(play.board, "mouse_move", parse_cell("C4"))
+    assert "is already drawn" in play.message.value
+    agrees(play)
+
+
+def test_keys_rotate_flip_move_place_and_cancel(messages: Messages) -> None:
+    play = rolled()
+    board = play.board
+    mouse(board, "mouse_move", (3, 3))
+    messages.clear()
+    key(board, "r")
+    assert board.ghost is not None
+    assert board.ghost.cells == placed("U", SYMMETRIES["rotate-90"], (3, 3))
+    assert len(messages) == 1 and messages.layers(board) == [OVERLAY]
+    play.flip_button.click()
+    expected = SYMMETRIES["flip-horizontal"] @ SYMMETRIES["rotate-90"]
+    assert board.ghost.cells == placed("U", expected, (3, 3))
+    key(board, "f")
+    key(board, "R")
+    key(board, "r")
+    key(board, "r")                                         # four quarter turns: as before
+    assert board.ghost.cells == placed("U", SYMMETRIES["identity"], (3, 3))
+    key(board, "ArrowLeft")
+    assert board.ghost.cells == U_CELLS                     # moved onto C4
+    key(board, "Escape")
+    assert board.ghost is None
+    key(board, "Enter")                     # the ghost comes back in the middle (D4)...
+    assert play.state.round == 0 and "cell C3 is part of fossil A" in play.message.value
+    key(board, "ArrowLeft")                                 # ...so step to C4 and draw
+    key(board, "Enter")
+    assert play.state.round == 1 and play.state.score().total == 3
+    key(board, "Enter")                                     # Enter also rolls
+    assert play.roll == (1, 3)
+    agrees(play)
+
+
+def test_undo_within_the_round() -> None:
+    play = rolled()
+    start = play.state
+    mouse(play.board, "mouse_down", C4)
+    assert play.state.round == 1
+    play.undo_button.click()
+    assert play.state is start and play.turns == () and play.roll == (2, 2)
+    assert play.undo_button.disabled
+    agrees(play)
+    key(play.board, "u")                                    # nothing left to undo
+    assert play.state is start
+    mouse(play.board, "mouse_down", C4)
+    play.roll_button.click()                                # a new round: no undo past it
+    assert play.undo_button.disabled
+    key(play.board, "z", ctrl=True)
+    assert play.state.round == 1
+    agrees(play)
+
+
+def test_pass_only_when_the_core_allows_it() -> None:
+    narrow = parse_document(NARROW)
+    assert isinstance(narrow, Map)
+    play = PlayWidget(narrow, seed=3)
+    assert play.pass_button.disabled                        # no roll yet
+    play.roll_button.click()
+    assert play.roll is not None and not play.state.must_draw(play.roll)
+    assert not play.pass_button.disabled
+    assert "I fits nowhere" in play.message.value
+    play.pass_button.click()
+    assert play.state.round == 1 and play.turns == (Turn.pass_(),)
+    assert "passed" in play.message.value
+    # and where something fits, the button stays off and says why
+    play = rolled()
+    assert play.pass_button.disabled and "cannot pass" in play.pass_button.tooltip
+    play.pass_round()
+    assert play.state.round == 0
+
+
+def test_star_picker_offers_the_cores_options() -> None:
+    play = rolled(shape="T")
+    # T on E2 F2 G2 / F3 F4 covers the star at F2
+    cells = named("E2 F2 G2 F3 F4")
+    anchor = next(a for a in ((x, y) for x in range(7) for y in range(6))
+                  if placed("T", SYMMETRIES["identity"], a) == cells)
+    mouse(play.board, "mouse_down", anchor)
+    assert play.state.round == 0                           # waiting for the bonus choice
+    options = list(play.state.star_options(1))
+    buttons = [b for b in play.star_box.children if hasattr(b, "on_click")
+               and b.description != "Cancel"]
+    assert len(buttons) == len(options) == 4
+    assert play.star_box.layout.display is None
+    assert play.board.ghost == Ghost(cells, True, "chevron")
+    key(play.board, "4")                                    # the fourth: +1 Point
+    assert play.state.round == 1 and play.state.held[PLUS_ONE] == 1
+    assert play.turns[-1].stars == ("plus-one",)
+    assert play.state.score().total == 1
+    assert play.star_box.layout.display == "none"
+    agrees(play)
+
+
+def test_star_picker_cancel() -> None:
+    play = rolled(shape="T")
+    cells = named("E2 F2 G2 F3 F4")
+    anchor = next(a for a in ((x, y) for x in range(7) for y in range(6))
+                  if placed("T", SYMMETRIES["identity"], a) == cells)
+    mouse(play.board, "mouse_down", anchor)
+    cancel = next(b for b in play.star_box.children if getattr(b, "description", "") ==
+                  "Cancel")
+    cancel.click()
+    assert play.table.pending is None and play.state.round == 0
+    agrees(play)
+
+
+def test_one_square_and_switch_shape_bonuses() -> None:
+    play = rolled(pit('"one-square" = 1, "switch-shape" = 1'))
+    assert not play.square_button.disabled and "One Square (1)" in play.square_button.description
+    play.square_button.value = True
+    mouse(play.board, "mouse_move", parse_cell("F2"))
+    assert "square F2 is on a star" in play.message.value
+    mouse(play.board, "mouse_down", parse_cell("A6"))
+    assert play.table.squares == {parse_cell("A6")}
+    assert play.square_button.disabled and not play.square_button.value
+    assert play.board.ghost is not None and play.board.ghost.dig == "chevron"
+    # spend the Switch Shape: every shape is offered
+    play.switch_shape_button.value = True
+    assert len(play.shape_buttons.options) == 12
+    play.select("U")
+    mouse(play.board, "mouse_down", C4)
+    turn = play.turns[-1]
+    assert turn.switch == {"shape"} and turn.squares == {parse_cell("A6")}
+    assert play.state.held[ONE_SQUARE] == 0 and play.state.held[SWITCH_SHAPE] == 0
+    agrees(play)
+
+
+def test_game_over_summary_and_log() -> None:
+    puzzle = pit()
+    play = PlayWidget(puzzle)
+    for _ in range(5):
+        play.roll_dice()
+        assert play.roll is not None
+        legal = next(play.state.legal_turns(play.roll, max_squares=0))
+        play.table.shape, play.table.dig = legal.shape, legal.dig
+        if legal.passed:
+            play.pass_round()
+        else:
+            play._commit(legal)
+    assert play.state.is_terminal
+    assert play.summary.layout.display is None and "Game over" in play.summary.value
+    assert play.roll_button.disabled and play.pass_button.disabled
+    assert "All 5 rounds played" in play.header.value
+    log = play.game_log("Ada")
+    assert log.replay()[0][-1] == play.state
+    agrees(play)
+
+
+def test_play_on_from_a_log() -> None:
+    puzzle = pit()
+    turns = (Turn.draw("U", "chevron", U_CELLS),
+             Turn.draw("I", "dot", named("A1 B1 C1 D1 E1")))
+    log = GameLog(puzzle, puzzle.rolls[:2], (PlayerLog("Ada", turns),))
+    play = PlayWidget.from_log(log, round=1)
+    assert play.state == log.state_at(0, 1) and play.turns == turns[:1]
+    play.roll_dice()
+    assert play.roll == puzzle.rolls[1]
+    agrees(play)
+
+
+def test_rapid_random_input_never_leaves_view_and_model_apart(messages: Messages) -> None:
+    rng = random.Random(2024)
+    play = PlayWidget(pit('"one-square" = 2, "switch-shape" = 1, "switch-dig" = 1'))
+    board = play.board
+    actions = 0
+    while actions < 600:
+        before = len(messages)
+        r = rng.random()
+        if r < 0.35:
+            x = rng.uniform(-20, board.plan.width + 20)
+            y = rng.uniform(-20, board.plan.height + 20)
+            event(board, rng.choice(["mouse_move", "mouse_move", "mouse_down", "mouse_out"]),
+                  x=x, y=y)
+        elif r < 0.7:
+            key(board, rng.choice(["r", "f", "Enter", "Escape", "u", "ArrowLeft", "ArrowUp",
+                                   "ArrowRight", "ArrowDown", "1", "2", "3"]))
+        elif r < 0.8:
+            rng.choice([play.roll_button, play.pass_button, play.undo_button,
+                        play.rotate_button, play.flip_button]).click()
+        elif r < 0.9:
+            toggle = rng.choice([play.square_button, play.switch_shape_button,
+                                 play.switch_dig_button])
+            if not toggle.disabled:
+                toggle.value = not toggle.value
+        elif play.shape_buttons.options and not play.shape_buttons.disabled:
+            play.shape_buttons.value = rng.choice(play.shape_buttons.options)
+        actions += 1
+        assert len(messages) - before <= 1                  # one canvas message at most
+        agrees(play)
+        if play.state.is_terminal:
+            play = PlayWidget(pit('"one-square" = 2'))
+            board = play.board
+    assert len(messages) > 100
+
+
+def test_play_output_has_widget_svg_and_stable_text() -> None:
+    a, b = PlayWidget(pit()), PlayWidget(pit())
+    da, db = a._repr_mimebundle_(), b._repr_mimebundle_()
+    assert da["text/plain"] == db["text/plain"] == "<PlayWidget Test pit round 0/5 score 0>"
+    assert da["image/svg+xml"] == db["image/svg+xml"]
+    assert "application/vnd.jupyter.widget-view+json" in da
+    svg = ET.fromstring(da["image/svg+xml"])
+    assert svg.tag.endswith("svg")
+    mouse(a.board, "mouse_down", (0, 0))                    # not rolled: nothing happens
+    assert a.state.round == 0
+
+
+# -- replaying ---------------------------------------------------------------------------------
+
+@pytest.fixture
+def log() -> GameLog:
+    puzzle = pit()
+    turns = (Turn.draw("U", "chevron", U_CELLS),
+             Turn.draw("I", "dot", named("A1 B1 C1 D1 E1")),
+             Turn.draw("L", "hatch", named("A3 A4 A5 A6 B6")))
+    return GameLog(puzzle, puzzle.rolls[:3], (PlayerLog("Ada", turns),))
+
+
+def test_replay_steps_send_one_message_each(messages: Messages, log: GameLog) -> None:
+    replay = ReplayWidget(log)
+    states = replay.states
+    assert [s.drawn for s in states] == [s.drawn for s in log.replay()[0]]
+    messages.clear()
+    for r in range(1, 4):
+        replay.next_button.click()
+        assert len(messages) == r and messages.layers(replay.board) == [MARKS, OVERLAY]
+        assert replay.board.state is states[r] and replay.round == r
+        assert replay.board.highlight == replay.changed_cells(r)
+        assert str(log.players[0].turns[r - 1]) in replay.status.value
+        assert f"Score {states[r].score().total}" in replay.status.value
+        assert replay.slider.value == r and replay.player_widget.value == r
+    assert replay.board.highlight == named("A3 A4 A5 A6 B6")
+    assert replay.next_button.disabled and replay.last_button.disabled
+    replay.next_button.click()
+    assert len(messages) == 3                               # at the end: nothing to do
+
+
+def test_replay_slider_play_keys_and_first_last(messages: Messages, log: GameLog) -> None:
+    replay = ReplayWidget(log, round=3)
+    states = replay.states
+    replay.player_widget.value = 1                          # the Play widget ticks
+    assert replay.round == 1 and replay.slider.value == 1
+    assert replay.board.state is states[1]
+    key(replay.board, "ArrowRight")
+    assert replay.round == 2
+    key(replay.board, "ArrowLeft")
+    key(replay.board, "ArrowLeft")
+    assert replay.round == 0 and replay.first_button.disabled
+    assert "Start" in replay.status.value and replay.board.highlight == frozenset()
+    key(replay.board, "End")
+    assert replay.round == 3
+    replay.first_button.click()
+    assert replay.round == 0
+    replay.speed.value = 200
+    assert replay.player_widget.interval == 200
+
+
+def test_replay_play_on_branches(log: GameLog) -> None:
+    replay = ReplayWidget(log, round=2)
+    replay.play_on_button.click()
+    branch = replay.branch
+    assert isinstance(branch, PlayWidget)
+    assert replay.branch_box.children == (branch,)
+    assert branch.state == log.state_at(0, 2) and branch.turns == log.players[0].turns[:2]
+    branch.roll_dice()
+    assert branch.roll == log.rolls[2]
+
+
+def test_replay_output(log: GameLog) -> None:
+    replay = ReplayWidget(log, round=2, player="Ada")
+    data = replay._repr_mimebundle_()
+    assert data["text/plain"] == "<ReplayWidget Test pit player Ada round 2/3 score 3>"
+    ET.fromstring(data["image/svg+xml"])
+    with pytest.raises(ValueError, match="Bob"):
+        ReplayWidget(log, player="Bob")
+
+
+def test_theme_colours_are_okabe_ito() -> None:
+    from paleowidgets.widgets.board import HIGHLIGHT, ILLEGAL, LEGAL
+
+    assert {LEGAL, ILLEGAL, HIGHLIGHT} <= set(st.OKABE_ITO.values())
+
+
+# -- notebook display and the server aid -------------------------------------------------------
+
+def test_ipython_display_formatter_gives_view_svg_and_text() -> None:
+    from IPython.core.interactiveshell import InteractiveShell
+
+    formatter = InteractiveShell.instance().display_formatter
+    assert formatter is not None
+    play = PlayWidget(pit())
+    data, _ = formatter.format(play)
+    assert data["text/plain"] == "<PlayWidget Test pit round 0/5 score 0>"
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == play.model_id
+    assert data["image/svg+xml"].startswith("<svg")
+
+
+def test_nodelay_wraps_the_kernel_websocket_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+
+    from paleowidgets.widgets import nodelay
+
+    calls: list[object] = []
+
+    async def fake_open(self: object, kernel_id: str) -> None:
+        calls.append(kernel_id)
+
+    monkeypatch.setattr(KernelWebsocketHandler, "open", fake_open)   # undone afterwards
+
+    class Handler:
+        def set_nodelay(self, value: bool) -> None:
+            calls.append(value)
+
+    assert nodelay.install() and not nodelay.install()
+    opened: Any = KernelWebsocketHandler.open
+    asyncio.run(opened(Handler(), "k1"))
+    assert calls == [True, "k1"]
+
+
+def test_board_without_cairo_draws_pattern_tiles_as_strokes(
+        monkeypatch: pytest.MonkeyPatch, messages: Messages) -> None:
+    from paleowidgets.widgets import board as board_module
+
+    def no_cairo(spec: object) -> bytes:
+        raise OSError("no libcairo")
+
+    monkeypatch.setattr(board_module, "tile_png", no_cairo)
+    game = Game.from_puzzle(pit())
+    turn = Turn.draw("U", "chevron", U_CELLS)
+    board = BoardWidget(game.initial_state().apply((2, 2), turn), turns=[turn])
+    assert board._patterns == {}
+    assert len(messages) == 1 and "clip" in messages.names()
