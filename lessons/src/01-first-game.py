@@ -59,6 +59,25 @@ print(f"+1 Point bonuses: {score.plus_one}")
 print(f"total: {score.total}")
 
 # %% [markdown]
+# ## Replay the robot's game
+# Step through the recorded game round by round (buttons, slider, or the ← → keys once
+# you have clicked the board). "Play on from here" lets you take over at any round.
+
+# %%
+from paleowidgets.widgets import PlayWidget, ReplayWidget
+
+ReplayWidget(log, round=5)
+
+# %% [markdown]
+# ## Play it yourself, on the same dice
+# Choose a shape and a dig type, point at the board and click. **R** rotates, **F** flips,
+# the arrows move the shape, **Enter** draws it, **U** undoes. When a placement is not
+# allowed, the board says why.
+
+# %%
+PlayWidget(dig_site, seed=SEED, player="Me")
+
+# %% [markdown]
 # ## Your turn
 # 1. Which fossils did the robot dig up? Which ring cells are still missing around the others?
 # 2. Find a round where the robot could have chosen the *other* die for the shape.
