@@ -1,0 +1,656 @@
+"""The may-pass relaxation, solved exactly by covering ring cells: the *planner*.
+
+If a pass were always allowed, a round that draws nothing useful would simply pass, and
+the order of the rounds would only matter for bonus timing. So the planner does not walk
+the rounds in order. It picks an open ring cell of a fossil it still aims for, and
+branches on how that cell gets drawn: a placement containing it, drawn in a round whose
+roll allows it (with switches if needed, in each dig type when a bonus can still depend
+on it), or a One Square; or the cell stays open, and every fossil whose ring holds it is
+given up. When no fossil is aimed for any more, spare rounds collect stars. This
+partitions the lines by what happens to each chosen cell, so every may-pass line is
+reached (a line that completes a fossil the search gave up is still counted at its real
+value).
+
+Which cell: if some open ring cell can be drawn in no way at all, that one (its fossils
+are then given up, the only branch); else the fossil already started, or the one worth
+most per open ring cell, and in it the cell with the fewest fitting placements. Any
+choice keeps the partition; this one finds good lines early.
+
+Rounds are resources. Rounds whose rolls offer the same (shape, dig) pairs form a class;
+a draw that neither covers a star nor spends a switch ("neutral") only takes one round of
+its class, which round being left open: such draws are interchangeable between the rounds
+of a class (nothing about them depends on when they happen). Draws that gain or spend
+bonuses take a specific round, and every free round of the class is tried (which one
+matters: a star gained earlier can pay for more, and two draws of a class gaining
+different numbers of stars are not interchangeable), except when no star bonus can ever
+pay for anything (only +1 Points): then timing does not matter and one round is tried.
+One Squares are placed in the last round (see ``exact.py`` for why waiting is always as
+good without the forced-draw rule). At the end, a small matching decides which kind each
+star gives: every switch or square spent beyond the start bonuses needs a star gained in
+an earlier round, per-kind caps hold, and the remaining stars give +1 Points up to the
+cap. If no matching exists the line is not counted.
+
+Why the other shortcuts are safe:
+
+- A (shape, dig) pair is tried only with its smallest switch sets, and a draw whose dig
+  type no bonus can depend on (it touches no ring of a fossil still aimed for whose bonus
+  is still possible) with one dig type: as in ``exact.py``.
+- A switch spent in round t must be paid by a start bonus or a star gained before t.
+  Options whose spends cannot be paid even if every free earlier round collected as many
+  stars as one placement can cover are not generated (``timing_possible``, a necessary
+  condition); the exact check is the matching at the leaf.
+- In the star phase, collectors covering the same stars in the same round with the same
+  switches and blocking the same star-covering placements are interchangeable (fossils
+  no longer matter there), so one of each is tried.
+- The transposition table maps (drawn cells, dig types, fossils aimed for, free rounds per
+  class, rounds taken, bonus events, neutral spends) to an upper bound of the best score
+  below; the squares are the drawn cells in no dig type, so everything the subtree depends
+  on is in the key.
+
+The bound at each node is :meth:`Tables.stars_and_fossils` over the free rounds of every
+class, with the switches and squares that are held or can still be gained.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+
+from ..core.rules import Bonuses, State
+from ..core.terms import BONUS_CAP, PLUS_ONE
+from ._moves import NO_GAINS, NONE, PASS, Clock, Move
+from ._tables import N_SHAPES, Slot, Tables, Variant, bits_of
+
+# A draw record: (round or -1 for a neutral draw, class, mask, shape, dig, spend shape,
+# spend dig); an event: (round, stars covered, spends shape, spends dig).
+Draw = tuple[int, int, int, int, int, bool, bool]
+Event = tuple[int, int, bool, bool]
+
+
+class Planner:
+    """Exact optimum of the may-pass relaxation from any state."""
+
+    def __init__(self, tables: Tables, clock: Clock) -> None:
+        self.t = tables
+        self.clock = clock
+        g = tables.game
+        n_cells = g.width * g.height
+        lists: list[list[list[int]]] = [[[] for _ in range(N_SHAPES)] for _ in range(n_cells)]
+        for m, si in zip(tables.pl_mask, tables.pl_shape, strict=True):
+            for c in bits_of(m):
+                lists[c][si].append(m)
+        self.cell_shape: list[tuple[tuple[int, ...], ...]] = [
+            tuple(tuple(x) for x in per) for per in lists]
+        self.star_pl = 0
+        for i, m in enumerate(tables.pl_mask):
+            if m & tables.stars:
+                self.star_pl |= 1 << i
+
+    def solve(self, s0: State, floor: int,
+              on_improve: Callable[[int, list[Move]], None] | None = None
+              ) -> tuple[int, list[Move] | None]:
+        """The may-pass optimum from ``s0`` if it is above ``floor``, with a line reaching
+        it (one Move per round left); else ``(ub, None)`` with ``ub <= floor`` an upper
+        bound. Raises Timeout when the clock runs out."""
+        run = _Run(self, s0, floor, on_improve)
+        ub = run.go()
+        if run.best_line is not None:
+            return run.best, run.best_line
+        return min(ub, floor), None
+
+    def dive(self, s0: State, floor: int, on_improve: Callable[[int, list[Move]], None],
+             *, width: int, nodes: int) -> None:
+        """A quick, incomplete search for good may-pass lines (reported to ``on_improve``):
+        only the ``width`` best-looking ways to draw each cell, at most ``nodes`` nodes.
+        It proves nothing; it finds lines for the exact searches to beat."""
+        run = _Run(self, s0, floor, on_improve)
+        run.width = width
+        run.budget = nodes
+        with contextlib.suppress(_OutOfBudget):
+            run.go()
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _Run:
+    """One planner search from one state."""
+
+    def __init__(self, planner: Planner, s0: State, floor: int,
+                 on_improve: Callable[[int, list[Move]], None] | None) -> None:
+        t = planner.t
+        self.p = planner
+        self.t = t
+        self.s0 = s0
+        self.best = floor
+        self.best_line: list[Move] | None = None
+        self.on_improve = on_improve
+        self.width: int | None = None            # dives: options tried per node
+        self.budget = -1                          # dives: nodes left (-1: no limit)
+        index: dict[frozenset[tuple[int, int]], int] = {}
+        self.class_rounds: list[list[int]] = []
+        self.class_first: list[int] = []
+        for rd in range(s0.round, t.R):
+            sig = t.pairs[rd][(False, False)]
+            ci = index.get(sig)
+            if ci is None:
+                index[sig] = len(self.class_rounds)
+                self.class_rounds.append([rd])
+                self.class_first.append(rd)
+            else:
+                self.class_rounds[ci].append(rd)
+        self.held0 = s0.held
+        self.caps0 = tuple(BONUS_CAP - g for g in s0.gained)
+        self.cap_total0 = sum(self.caps0)
+        self.timing = bool(t.stars & ~s0.drawn) and self.cap_total0 > 0
+        # Whether a star's bonus can ever pay for something (a square or a switch): if
+        # not, only +1 Points come from stars and the rounds of gains do not matter.
+        self.gains_pay = self.timing and any(self.caps0[k] for k in range(3))
+        self.star_list = bits_of(t.stars & ~s0.drawn)
+        self.tt: dict[tuple[object, ...], int] = {}
+        self._switch_cache: dict[tuple[int, bool, bool],
+                                 dict[tuple[int, int], list[Variant]]] = {}
+        self._shape_bits_cache: dict[tuple[int, Variant], int] = {}
+
+    # -- bonuses ---------------------------------------------------------------------
+
+    def _spent(self, events: tuple[Event, ...], nss: int, nsd: int) -> tuple[int, int]:
+        return (nss + sum(1 for e in events if e[2]), nsd + sum(1 for e in events if e[3]))
+
+    def _can_switch(self, events: tuple[Event, ...], nss: int, nsd: int) -> tuple[bool, bool]:
+        """Whether a switch-shape / switch-dig may still be spent (held, or a star might
+        give one: then the matching at the end decides)."""
+        ss, sd = self._spent(events, nss, nsd)
+        return (self.held0[1] - ss > 0 or (self.timing and self.caps0[1] > 0),
+                self.held0[2] - sd > 0 or (self.timing and self.caps0[2] > 0))
+
+    def _can_square(self, nsq: int) -> bool:
+        return self.held0[0] - nsq > 0 or (self.timing and self.caps0[0] > 0)
+
+    def _pair_switches(self, ci: int, v: Variant) -> dict[tuple[int, int], list[Variant]]:
+        """(shape, dig) pairs of class ``ci`` with their minimal switch sets, when the
+        switches of ``v`` may be spent (a switch a pair does not need is never spent:
+        the same draw holding more bonuses is at least as good)."""
+        key = (ci, v[0], v[1])
+        hit = self._switch_cache.get(key)
+        if hit is not None:
+            return hit
+        pairs = self.t.pairs[self.class_first[ci]]
+        out: dict[tuple[int, int], list[Variant]] = {p: [(False, False)]
+                                                     for p in pairs[(False, False)]}
+        for w in ((True, False), (False, True)):
+            if (w[0] and v[0]) or (w[1] and v[1]):
+                for p in pairs[w]:
+                    if out.get(p) != [(False, False)]:
+                        out.setdefault(p, []).append(w)
+        if v[0] and v[1]:
+            for p in pairs[(True, True)]:
+                out.setdefault(p, [(True, True)])
+        self._switch_cache[key] = out
+        return out
+
+    def _class_shape_bits(self, ci: int, v: Variant) -> int:
+        hit = self._shape_bits_cache.get((ci, v))
+        if hit is None:
+            hit = 0
+            for si in self.t.shapes_for[self.class_first[ci]][v][0]:
+                hit |= self.t.shape_bits[si]
+            self._shape_bits_cache[(ci, v)] = hit
+        return hit
+
+    def timing_plus(self, events: tuple[Event, ...], nsq: int) -> int | None:
+        """The most +1 Points the stars of ``events`` can give while paying for every
+        switch spent and every square (placed in the last round) beyond the bonuses held
+        at the start; None when they cannot pay."""
+        assignment = self._assign(events, nsq)
+        if assignment is None:
+            return None
+        return sum(g[PLUS_ONE] for g in assignment.values())
+
+    def _assign(self, events: tuple[Event, ...], nsq: int) -> dict[int, Bonuses] | None:
+        t = self.t
+        cap_total = self.cap_total0
+        gains: list[int] = []                     # the round of each star bonus gained
+        for rd, n, _ss, _sd in sorted(events):
+            got = min(n, cap_total)
+            cap_total -= got
+            gains += [rd] * got
+        spends: list[list[int]] = [[t.R - 1] * nsq,
+                                   sorted(e[0] for e in events if e[2]),
+                                   sorted(e[0] for e in events if e[3])]
+        need: list[tuple[int, int]] = []
+        for k in range(3):
+            extra = spends[k][self.held0[k]:]
+            if len(extra) > self.caps0[k]:
+                return None
+            need += [(tm, k) for tm in extra]
+        kind: list[int] = [-1] * len(gains)
+        for tm, k in sorted(need):
+            i = next((i for i, rd in enumerate(gains) if kind[i] < 0 and rd < tm), None)
+            if i is None:
+                return None
+            kind[i] = k
+        used = [sum(1 for x in kind if x == k) for k in range(4)]
+        for i in range(len(gains)):
+            if kind[i] < 0:
+                k = next(k for k in (PLUS_ONE, 0, 1, 2) if used[k] < self.caps0[k])
+                kind[i] = k
+                used[k] += 1
+        out: dict[int, Bonuses] = {}
+        for rd, k in zip(gains, kind, strict=True):
+            g = list(out.get(rd, NO_GAINS))
+            g[k] += 1
+            out[rd] = (g[0], g[1], g[2], g[3])
+        return out
+
+    def timing_possible(self, events: tuple[Event, ...], nsq: int, free: tuple[int, ...],
+                        rel: int, drawn: int) -> bool:
+        """A necessary condition for the matching at the end: every spend beyond the start
+        bonuses needs a star bonus from an earlier round, gained already or collectable by
+        the free rounds before it (at most the stars one placement covers, per round)."""
+        t = self.t
+        times: list[int] = []
+        for k, spent in enumerate(([t.R - 1] * nsq, sorted(e[0] for e in events if e[2]),
+                                   sorted(e[0] for e in events if e[3]))):
+            extra = spent[self.held0[k]:]
+            if len(extra) > self.caps0[k]:
+                return False
+            times += extra
+        if not times:
+            return True
+        times.sort()
+        cap_total = self.cap_total0
+        got: list[tuple[int, int]] = []
+        for rd, n, _a, _b in sorted(events):
+            g = min(n, cap_total)
+            cap_total -= g
+            got.append((rd, g))
+        smost = t.star_info(drawn)
+        open_stars = (t.stars & ~drawn).bit_count()
+        per_class = [max((smost[si] for si in t.shapes_for[self.class_first[ci]][(True, True)][0]),
+                         default=0) for ci in range(len(free))]
+        for i, tau in enumerate(times):
+            before = sum(g for rd, g in got if rd < tau)
+            more = 0
+            for ci, n in enumerate(free):
+                if n and per_class[ci]:
+                    k = sum(1 for rd in self.class_rounds[ci] if rd < tau and not rel >> rd & 1)
+                    more += min(n, k) * per_class[ci]
+            if min(self.cap_total0, before + min(open_stars, more)) < i + 1:
+                return False
+        return True
+
+    # -- values and bounds -------------------------------------------------------------
+
+    def fossil_value(self, drawn: int, digs: tuple[int, int, int]) -> int:
+        t = self.t
+        v = 0
+        d0, d1, d2 = digs
+        for f, ring in enumerate(t.rings):
+            if not ring & ~drawn:
+                v += t.points[f]
+                if t.bonus[f] and (ring & d0 == ring or ring & d1 == ring or ring & d2 == ring):
+                    v += t.bonus[f]
+        return v
+
+    def _slots(self, free: tuple[int, ...], v: Variant) -> list[Slot]:
+        t = self.t
+        out: list[Slot] = []
+        for ci, n in enumerate(free):
+            if n:
+                first = self.class_first[ci]
+                out.append((t.shapes_for[first][(False, False)], t.shapes_for[first][v], n))
+        return out
+
+    def _star_reach(self, drawn: int, slots: list[Slot]) -> int:
+        get = self.t.star_info(drawn).__getitem__
+        return sum(n * max(map(get, up[0]), default=0) for _, up, n in slots)
+
+    def bound(self, drawn: int, digs: tuple[int, int, int], active: int,
+              free: tuple[int, ...], events: tuple[Event, ...], nss: int, nsd: int,
+              nsq: int, enough: int | None = None) -> int:
+        v = self._can_switch(events, nss, nsd)
+        slots = self._slots(free, v)
+        value = self.fossil_value(drawn, digs) + self.held0[PLUS_ONE]
+        gains = 0
+        ss, sd = self._spent(events, nss, nsd)
+        held_sw = max(0, self.held0[1] - ss) + max(0, self.held0[2] - sd)
+        owed = max(0, ss - self.held0[1]) + max(0, sd - self.held0[2])
+        sw_cap = 0
+        if self.timing:
+            committed = sum(e[1] for e in events)
+            open_stars = (self.t.stars & ~drawn).bit_count()
+            gains = min(self.cap_total0,
+                        committed + min(open_stars, self._star_reach(drawn, slots)))
+            sw_cap = self.caps0[1] + self.caps0[2]
+            if not any(e[1] for e in events):
+                # No star gained yet: the earliest free round has no earlier round to
+                # gain a switch in, so at most all the other free rounds can spend one.
+                sw_cap = min(sw_cap, max(0, sum(free) - 1))
+        return value + self.t.stars_and_fossils(
+            drawn, digs, bits_of(active), slots, held_sq=self.held0[0], used_sq=nsq,
+            gains=gains, sq_cap=self.caps0[0] if self.timing else 0,
+            plus_cap=self.caps0[PLUS_ONE], held_sw=held_sw, sw_cap=sw_cap, owed_sw=owed,
+            enough=None if enough is None else enough - value)
+
+    # -- the search ------------------------------------------------------------------
+
+    def go(self) -> int:
+        s0 = self.s0
+        t = self.t
+        fit = t.all_pl & ~t.block(s0.drawn)
+        active = 0
+        for f, ring in enumerate(t.rings):
+            if ring & ~s0.drawn:
+                active |= 1 << f
+        free = tuple(len(rs) for rs in self.class_rounds)
+        return self.dfs(s0.drawn, s0.digs, active, free, 0, (), 0, 0, 0, (), fit)
+
+    def dfs(self, drawn: int, digs: tuple[int, int, int], active: int, free: tuple[int, ...],
+            rel: int, events: tuple[Event, ...], nss: int, nsd: int, sqm: int,
+            draws: tuple[Draw, ...], fit: int) -> int:
+        """An upper bound on the best score below this node (the best found is recorded)."""
+        self.p.clock.tick()
+        if self.budget >= 0:
+            if self.budget == 0:
+                raise _OutOfBudget
+            self.budget -= 1
+        t = self.t
+        key = (drawn, digs, active, free, rel, events, nss, nsd)
+        known = self.tt.get(key)
+        if known is not None and known <= self.best:
+            return known
+        nsq = sqm.bit_count()
+        b = self.bound(drawn, digs, active, free, events, nss, nsd, nsq, self.best)
+        if b <= self.best:
+            self.tt[key] = b
+            return b
+        need = 0
+        for f in bits_of(active):
+            need |= t.rings[f] & ~drawn
+        if not need:
+            ub = self.stars_phase(drawn, digs, free, rel, events, nss, nsd, sqm, draws, fit, 0)
+            ub = min(ub, b)
+            self.tt[key] = ub
+            return ub
+        v = self._can_switch(events, nss, nsd)
+        allowed = 0
+        for ci, n in enumerate(free):
+            if n:
+                allowed |= self._class_shape_bits(ci, v)
+        can_square = self._can_square(nsq)
+        c, n_opts = self._pick_cell(active, drawn, digs, fit & allowed, can_square)
+        ub = NONE
+        if n_opts:
+            options = self._options(c, drawn, digs, active, free, rel, v, events, nsq)
+            if self.width is not None:
+                options = options[:self.width]
+            for _, opt in options:
+                m, si, di, ci, rd, w0, w1, nst = opt
+                if m:
+                    d = [digs[0], digs[1], digs[2]]
+                    d[di] |= m
+                    digs2 = (d[0], d[1], d[2])
+                    free2 = (*free[:ci], free[ci] - 1, *free[ci + 1:])
+                    if rd >= 0:
+                        rel2 = rel | 1 << rd
+                        events2 = tuple(sorted((*events, (rd, nst, w0, w1))))
+                        nss2, nsd2 = nss, nsd
+                    else:
+                        rel2, events2 = rel, events
+                        nss2, nsd2 = nss + w0, nsd + w1
+                    sqm2 = sqm
+                else:                            # a One Square on c
+                    digs2, free2, rel2, events2, nss2, nsd2 = digs, free, rel, events, nss, nsd
+                    sqm2 = sqm | 1 << c
+                    m = 1 << c
+                drawn2 = drawn | m
+                active2 = active
+                for f in bits_of(active):
+                    if not t.rings[f] & ~drawn2:
+                        active2 &= ~(1 << f)
+                sub = self.dfs(drawn2, digs2, active2, free2, rel2, events2, nss2, nsd2, sqm2,
+                               (*draws, (rd, ci, opt[0], si, di, w0, w1)) if opt[0] else draws,
+                               fit & ~t.block(m))
+                if sub > ub:
+                    ub = sub
+        # The cell stays open: every fossil whose ring holds it is given up.
+        drop = 0
+        for f in bits_of(active):
+            if t.rings[f] >> c & 1:
+                drop |= 1 << f
+        sub = self.dfs(drawn, digs, active & ~drop, free, rel, events, nss, nsd, sqm, draws, fit)
+        ub = min(max(ub, sub), b)
+        self.tt[key] = ub
+        return ub
+
+    def _pick_cell(self, active: int, drawn: int, digs: tuple[int, int, int], usable: int,
+                   can_square: bool) -> tuple[int, int]:
+        """The ring cell to branch on, and how many ways it has to be drawn (0: none, its
+        fossils must be given up). Any cell that cannot be drawn at all comes first; else
+        the fossil already started (or the most valuable per open ring cell), and in it
+        the cell with the fewest fitting placements."""
+        t = self.t
+        best_key: tuple[int, float] | None = None
+        best_c, best_n = -1, 0
+        started = drawn & ~self.s0.drawn
+        for f in bits_of(active):
+            ring = t.rings[f]
+            open_ring = ring & ~drawn
+            cell, count = -1, 1 << 30
+            for c in bits_of(open_ring):
+                n = (usable & t.cell_pl.get(c, 0)).bit_count()
+                if n == 0:
+                    if not can_square or t.stars >> c & 1:
+                        return c, 0
+                    n = 1
+                elif can_square and not t.stars >> c & 1:
+                    n += 1
+                if n < count:
+                    cell, count = c, n
+            done = ring & drawn
+            value = t.points[f]
+            if t.bonus[f] and (not done or any(done & d == done for d in digs)):
+                value += t.bonus[f]
+            key = (1 if ring & started else 0, value / open_ring.bit_count())
+            if best_key is None or key > best_key:
+                best_key, best_c, best_n = key, cell, count
+        return best_c, best_n
+
+    def _options(self, c: int, drawn: int, digs: tuple[int, int, int], active: int,
+                 free: tuple[int, ...], rel: int, v: Variant, events: tuple[Event, ...],
+                 nsq: int) -> list[tuple[float, tuple[int, int, int, int, int, bool, bool, int]]]:
+        """Ways to draw cell ``c``, best-looking first: (mask, shape, dig, class, round or
+        -1, spend shape, spend dig, stars covered); mask 0 is a One Square on ``c``."""
+        t = self.t
+        open_stars = t.stars & ~drawn
+        per_shape: dict[int, list[tuple[int, dict[int, list[Variant]]]]] = {}
+        for ci, n in enumerate(free):
+            if not n:
+                continue
+            by_shape: dict[int, dict[int, list[Variant]]] = {}
+            for (si, di), ws in self._pair_switches(ci, v).items():
+                by_shape.setdefault(si, {})[di] = ws
+            for si, dm in by_shape.items():
+                per_shape.setdefault(si, []).append((ci, dm))
+        targets = []
+        for f in bits_of(active):
+            ring = t.rings[f]
+            open_ring = ring & ~drawn
+            done = ring & drawn
+            dig = -1
+            bonus = t.bonus[f]
+            if done:
+                dig = next((d for d in range(3) if done & digs[d] == done), -2)
+                if dig == -2:
+                    bonus = 0
+            n_open = open_ring.bit_count()
+            targets.append((open_ring, dig, t.points[f] / n_open, bonus / n_open, f))
+        out: list[tuple[float, tuple[int, int, int, int, int, bool, bool, int]]] = []
+        for si, entries in per_shape.items():
+            for m in self.p.cell_shape[c][si]:
+                if m & drawn:
+                    continue
+                nst = (m & open_stars).bit_count()
+                base = 0.5 * nst
+                bonus_dep = False
+                for open_ring, _dig, pp, bp, _f in targets:
+                    k = (m & open_ring).bit_count()
+                    if k:
+                        base += k * pp
+                        if bp:
+                            bonus_dep = True
+                for ci, dm in entries:
+                    if bonus_dep:
+                        combos = [(di, w) for di, ws in dm.items() for w in ws]
+                    else:
+                        # No bonus can depend on this draw's dig type: one dig per
+                        # minimal switch set.
+                        first: dict[Variant, int] = {}
+                        for di, ws in sorted(dm.items()):
+                            for w in ws:
+                                first.setdefault(w, di)
+                        combos = [(di, w) for w, di in first.items()
+                                  if not any(x != w and x[0] <= w[0] and x[1] <= w[1]
+                                             for x in first)]
+                    for di, w in combos:
+                        h = base - 0.3 * (w[0] + w[1])
+                        if bonus_dep:
+                            for open_ring, dig, _pp, bp, _f in targets:
+                                k = (m & open_ring).bit_count()
+                                if k and bp and dig in (-1, di):
+                                    h += k * bp
+                        relevant = self.timing and (nst > 0 or w[0] or w[1])
+                        if not relevant:
+                            out.append((h, (m, si, di, ci, -1, w[0], w[1], nst)))
+                            continue
+                        rounds = [rd for rd in self.class_rounds[ci] if not rel >> rd & 1]
+                        if not (w[0] or w[1]) and not self.gains_pay:
+                            rounds = rounds[:1]      # timing cannot matter: any one will do
+                        for rd in rounds:
+                            if (w[0] or w[1]) and not self.timing_possible(
+                                    (*events, (rd, nst, w[0], w[1])), nsq,
+                                    (*free[:ci], free[ci] - 1, *free[ci + 1:]),
+                                    rel | 1 << rd, drawn | m):
+                                continue
+                            out.append((h, (m, si, di, ci, rd, w[0], w[1], nst)))
+        out.sort(key=lambda x: -x[0])
+        if (self._can_square(nsq) and not t.stars >> c & 1
+                and (not self.timing or self.timing_possible(events, nsq + 1, free, rel,
+                                                            drawn | 1 << c))):
+            out.append((0.0, (0, -1, 0, -1, -1, False, False, 0)))
+        return out
+
+    # -- stars and leaves ----------------------------------------------------------------
+
+    def stars_phase(self, drawn: int, digs: tuple[int, int, int], free: tuple[int, ...],
+                    rel: int, events: tuple[Event, ...], nss: int, nsd: int, sqm: int,
+                    draws: tuple[Draw, ...], fit: int, start: int) -> int:
+        """No fossil left to aim for: spare rounds may still collect stars (for +1
+        Points, or to pay for bonuses spent). Returns an upper bound; records lines."""
+        self.p.clock.tick()
+        nsq = sqm.bit_count()
+        value = self.fossil_value(drawn, digs) + self.held0[PLUS_ONE]
+        ub = NONE
+        if self.timing:
+            plus = self.timing_plus(events, nsq)
+        else:
+            plus = 0
+            if nss > self.held0[1] or nsd > self.held0[2] or nsq > self.held0[0]:
+                return NONE
+        if plus is not None:
+            self._record(value + plus, events, sqm, draws, drawn)
+            ub = value + plus
+            if not self.timing or plus >= self.caps0[PLUS_ONE]:
+                return ub
+        v = self._can_switch(events, nss, nsd)
+        slots = self._slots(free, v)
+        committed = sum(e[1] for e in events)
+        open_stars = (self.t.stars & ~drawn).bit_count()
+        pot = value + min(self.caps0[PLUS_ONE], self.cap_total0,
+                          committed + min(open_stars, self._star_reach(drawn, slots)))
+        if pot <= self.best:
+            return max(ub, pot)
+        t = self.t
+        for j in range(start, len(self.star_list)):
+            x = self.star_list[j]
+            if drawn >> x & 1:
+                continue
+            seen: set[tuple[int, int, bool, bool, int]] = set()
+            for ci, n in enumerate(free):
+                if not n:
+                    continue
+                by_shape: dict[int, list[Variant]] = {}
+                for (si, _di), ws in self._pair_switches(ci, v).items():
+                    for w in ws:
+                        if w not in by_shape.setdefault(si, []):
+                            by_shape[si].append(w)
+                rounds_all = [rd for rd in self.class_rounds[ci] if not rel >> rd & 1]
+                for si, ws in by_shape.items():
+                    minimal = [w for w in ws if not any(x2 != w and x2[0] <= w[0]
+                                                        and x2[1] <= w[1] for x2 in ws)]
+                    for m in self.p.cell_shape[x][si]:
+                        if m & drawn:
+                            continue
+                        nst = (m & t.stars & ~drawn).bit_count()
+                        sig = t.block(m) & fit & self.p.star_pl
+                        for w in minimal:
+                            di = next(d for (s2, d), ws2 in self._pair_switches(ci, v).items()
+                                      if s2 == si and w in ws2)
+                            rounds = (rounds_all if (w[0] or w[1]) or self.gains_pay
+                                      else rounds_all[:1])
+                            for rd in rounds:
+                                k = (m & t.stars, rd, w[0], w[1], sig)
+                                if k in seen:
+                                    continue
+                                if (w[0] or w[1]) and not self.timing_possible(
+                                        (*events, (rd, nst, w[0], w[1])), nsq,
+                                        (*free[:ci], free[ci] - 1, *free[ci + 1:]),
+                                        rel | 1 << rd, drawn | m):
+                                    continue
+                                seen.add(k)
+                                d = [digs[0], digs[1], digs[2]]
+                                d[di] |= m
+                                sub = self.stars_phase(
+                                    drawn | m, (d[0], d[1], d[2]),
+                                    (*free[:ci], free[ci] - 1, *free[ci + 1:]),
+                                    rel | 1 << rd, tuple(sorted((*events, (rd, nst, w[0], w[1])))),
+                                    nss, nsd, sqm, (*draws, (rd, ci, m, si, di, w[0], w[1])),
+                                    fit & ~t.block(m), j + 1)
+                                ub = max(ub, sub)
+        return max(ub, min(pot, ub if ub != NONE else pot))
+
+    def _record(self, value: int, events: tuple[Event, ...], sqm: int,
+                draws: tuple[Draw, ...], drawn: int) -> None:
+        if value <= self.best:
+            return
+        line = self._line(events, sqm, draws)
+        s = self.s0
+        for mv in line:
+            s = s.play(mv.mask, mv.dig, spend_shape=mv.spend_shape, spend_dig=mv.spend_dig,
+                       gains=mv.gains, squares=mv.squares)
+        got = self.t.score(s)
+        if got != value:
+            raise AssertionError(f"planner line scores {got}, expected {value}")
+        self.best = value
+        self.best_line = line
+        if self.on_improve is not None:
+            self.on_improve(value, line)
+
+    def _line(self, events: tuple[Event, ...], sqm: int, draws: tuple[Draw, ...]
+              ) -> list[Move]:
+        """The may-pass line of a leaf: one Move per round from the start state's round."""
+        t = self.t
+        r0 = self.s0.round
+        gains = self._assign(events, sqm.bit_count()) or {}
+        taken = {d[0] for d in draws if d[0] >= 0}
+        spare = [[rd for rd in rs if rd not in taken] for rs in self.class_rounds]
+        line = [PASS] * (t.R - r0)
+        for rd, ci, m, si, di, w0, w1 in draws:
+            if rd < 0:
+                rd = spare[ci].pop(0)
+            line[rd - r0] = Move(m, si, di, w0, w1, gains.get(rd, NO_GAINS), 0, False)
+        if sqm:
+            line[-1] = line[-1]._replace(squares=sqm)
+        return line

@@ -1,0 +1,225 @@
+"""The exact solver: cross-checked against an independent brute force, and its contract.
+
+The brute force knows nothing of the solver. It tries every turn the core's checked
+generator ``State.legal_turns`` produces, applies it with the checked ``State.apply``, and
+memoises on the whole ``State`` (a state's future depends on nothing else): no pruning, no
+dominance, no bound. Puzzles come from fixed seeds; one the brute force cannot finish
+within its budget of applied turns is replaced by the next one from the same generator, so
+every test checks one puzzle, always the same one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import pytest
+
+from paleowidgets.core.logs import replay_turns
+from paleowidgets.core.maps import Puzzle, Roll, document_from_dict, parse_document
+from paleowidgets.core.rules import TINY, Game, State
+from paleowidgets.core.turns import Turn
+from paleowidgets.solver.exact import Solution, replay_score, solve
+from paleowidgets.solver.puzzlegen import crowded_puzzle, random_puzzle, tiny_puzzle
+
+
+class TooBig(Exception):
+    """The brute force would take too long on this puzzle."""
+
+
+def brute_force(game: Game, rolls: Sequence[Roll], *, budget: int | None = None,
+                may_pass: bool = False) -> int:
+    """The optimum by trying every legal turn, memoised on the State. With ``may_pass``,
+    a plain pass is also tried where the forced-draw rule forbids it (the relaxation)."""
+    work = 0
+
+    @cache
+    def best(s: State) -> int:
+        nonlocal work
+        if s.is_terminal:
+            return s.score().total
+        roll = rolls[s.round]
+        forced = s.must_draw(roll)
+        turns = list(s.legal_turns(roll))
+        if may_pass and forced:
+            turns.append(Turn.pass_())
+        value = -1
+        for turn in turns:
+            work += 1
+            if budget is not None and work > budget:
+                raise TooBig
+            # The relaxation's extra pass is played unchecked: State.apply refuses it.
+            after = s.play(0, 0) if turn.passed and forced else s.apply(roll, turn)
+            value = max(value, best(after))
+        return value
+
+    try:
+        return best(game.initial_state())
+    finally:
+        best.cache_clear()
+
+
+def looks_small(puzzle: Puzzle, budget: int) -> bool:
+    """A quick guess whether the brute force finishes within ``budget`` turns: the turns
+    of the first round, to the power of the rounds."""
+    game = Game.from_puzzle(puzzle)
+    turns = game.initial_state().legal_turns(puzzle.rolls[0])
+    return all(n ** len(puzzle.rolls) <= 4 * budget for n, _ in enumerate(turns, 1))
+
+
+def checked_case(make: Any, seed: str, budget: int) -> tuple[Puzzle, int]:
+    rng = random.Random(seed)
+    while True:
+        puzzle = make(rng)
+        if not looks_small(puzzle, budget):
+            continue
+        try:
+            return puzzle, brute_force(Game.from_puzzle(puzzle), puzzle.rolls, budget=budget)
+        except TooBig:
+            continue
+
+
+def assert_solution(puzzle: Puzzle, sol: Solution, optimum: int) -> None:
+    assert sol.proven
+    assert sol.optimum == optimum, "\n".join(puzzle.map.grid_rows()) + f"\n{puzzle.rolls}"
+    assert len(sol.turns) == len(puzzle.rolls)
+    assert replay_score(puzzle, sol.turns) == optimum
+
+
+# -- against the brute force --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("i", range(160))
+def test_tiny_puzzles_match_brute_force(i: int) -> None:
+    """5x5-6x6, one or two fossils, 1-3 rounds, stars, start bonuses, pre-drawn cells."""
+    puzzle, optimum = checked_case(tiny_puzzle, f"tiny-{i}", 15_000)
+    assert_solution(puzzle, solve(puzzle), optimum)
+
+
+@pytest.mark.parametrize("i", range(160))
+def test_crowded_puzzles_match_brute_force(i: int) -> None:
+    """A third to a half of the cells drawn already: the forced-draw rule bites, rounds
+    pass, One Squares may make a later round passable."""
+    puzzle, optimum = checked_case(crowded_puzzle, f"crowded-{i}", 15_000)
+    assert_solution(puzzle, solve(puzzle), optimum)
+
+
+# -- lines the relaxation misses ------------------------------------------------------------
+
+# Found by search, checked by the brute force: the optimum needs One Squares placed before
+# the last round, to make the next round passable (the roll's shape would otherwise have
+# to be drawn where it spoils the plan).
+BLOCKING_SQUARES: list[tuple[dict[str, Any], int, int]] = [
+    ({"map": {"name": "random",
+              "grid": "# # # # .\n. . . . .\n. # A A .\n. . . A .\n# # . . #\n"},
+      "fossils": {"A": {"points": 3, "bonus": 0}},
+      "puzzle": {"rolls": [[4, 6], [4, 4], [1, 4], [3, 4]], "bonuses": {"one-square": 1}}},
+     3, 0),
+    ({"map": {"name": "random", "grid": ". . . . . . .\n. A . . # . .\n. . # # . . .\n"
+              "# # . # . B .\n. . # # # # #\n"},
+      "fossils": {"A": {"points": 6, "bonus": 3}, "B": {"points": 4, "bonus": 2}},
+      "puzzle": {"rolls": [[6, 3], [1, 2], [6, 3], [2, 5]], "bonuses": {"one-square": 2}}},
+     13, 10),
+]
+
+
+@pytest.mark.parametrize("doc, optimum, without", BLOCKING_SQUARES)
+def test_squares_that_make_the_next_round_passable(doc: dict[str, Any], optimum: int,
+                                                   without: int) -> None:
+    puzzle = document_from_dict(doc)
+    assert isinstance(puzzle, Puzzle)
+    assert brute_force(Game.from_puzzle(puzzle), puzzle.rolls) == optimum
+    sol = solve(puzzle)
+    assert_solution(puzzle, sol, optimum)
+    early = [t for t in sol.turns[:-1] if t.squares]
+    assert early, "the optimum needs a square before the last round"
+    assert without < optimum
+
+
+# Found by search: boards where the forced draw costs points (the may-pass optimum is
+# higher), so the real search has to run; and a puzzle where the best line needs one star
+# to give a square and another a switch (a bound once got that split wrong).
+FORCED: list[tuple[dict[str, Any], int, int]] = [
+    ({"map": {"name": "random", "grid": "# # . . . .\n# # . . # #\n# . . # . .\n"
+              "# . . # . #\n# A . * # .\n. . # . # #\n"},
+      "fossils": {"A": {"points": 4, "bonus": 1}},
+      "puzzle": {"rolls": [[2, 1], [4, 1], [1, 4]]}}, 0, 4),
+    ({"map": {"name": "random", "grid": ". # . # # #\n* A # B B #\n. A # # B #\n"
+              ". . . # . #\n. . # # # .\n# # . # # .\n"},
+      "fossils": {"A": {"points": 5, "bonus": 2}, "B": {"points": 5, "bonus": 3}},
+      "puzzle": {"rolls": [[1, 4], [3, 4], [3, 1], [5, 4]], "bonuses": {"plus-one": 1}}}, 6, 11),
+    ({"map": {"name": "random", "grid": "# . . . *\n# A # B .\n. A . B .\n. A . B *\n"
+              ". . . . #\n. # . . .\n"},
+      "fossils": {"A": {"points": 3, "bonus": 2}, "B": {"points": 6, "bonus": 2}},
+      "puzzle": {"rolls": [[6, 6], [2, 5], [6, 1]]}}, 9, 9),
+]
+
+
+@pytest.mark.parametrize("doc, optimum, may_pass", FORCED)
+def test_forced_draw_and_relaxation(doc: dict[str, Any], optimum: int, may_pass: int) -> None:
+    puzzle = document_from_dict(doc)
+    assert isinstance(puzzle, Puzzle)
+    game = Game.from_puzzle(puzzle)
+    assert brute_force(game, puzzle.rolls) == optimum
+    assert brute_force(game, puzzle.rolls, may_pass=True) == may_pass
+    assert_solution(puzzle, solve(puzzle), optimum)
+
+
+# -- the contract ---------------------------------------------------------------------------
+
+TINY_PUZZLE = TINY + "[puzzle]\nrolls = [[2, 5]]\n"
+
+
+def test_tiny_quarry() -> None:
+    puzzle = parse_document(TINY_PUZZLE)
+    assert isinstance(puzzle, Puzzle)
+    game = Game.from_puzzle(puzzle)
+    optimum = brute_force(game, puzzle.rolls)
+    sol = solve(puzzle)
+    assert_solution(puzzle, sol, optimum)
+    assert sol.nodes > 0 and sol.seconds >= 0
+    # The same through (game, rolls), and the turns in file notation replay.
+    again = solve((game, puzzle.rolls))
+    assert again.optimum == optimum
+    states = replay_turns(game, puzzle.rolls,
+                          [type(t).from_dict(t.to_dict()) for t in again.turns])
+    assert states[-1].score().total == optimum
+    assert sol.to_dict()["optimum"] == optimum
+
+
+def test_game_and_rolls_must_agree() -> None:
+    puzzle = parse_document(TINY_PUZZLE)
+    assert isinstance(puzzle, Puzzle)
+    with pytest.raises(ValueError, match="rounds"):
+        solve((Game(puzzle.map, rounds=5), puzzle.rolls))
+
+
+def big_puzzle() -> Puzzle:
+    return random_puzzle(random.Random(7), width=12, height=12, fossils=8, rounds=12, stars=4)
+
+
+def test_time_limit_returns_a_legal_line() -> None:
+    puzzle = big_puzzle()
+    sol = solve(puzzle, time_limit=0.5)
+    assert not sol.proven
+    assert sol.seconds < 5
+    assert replay_score(puzzle, sol.turns) == sol.optimum
+
+
+def test_progress_and_interrupt() -> None:
+    """``progress`` is called now and then; Ctrl-C returns the best line, unproven."""
+    puzzle = big_puzzle()
+    calls: list[tuple[int, int]] = []
+
+    def progress(nodes: int, best: int) -> None:
+        calls.append((nodes, best))
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    sol = solve(puzzle, time_limit=30, progress=progress)
+    assert len(calls) == 2
+    assert calls[0][0] < calls[1][0]
+    assert not sol.proven
+    assert replay_score(puzzle, sol.turns) == sol.optimum
