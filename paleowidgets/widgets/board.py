@@ -288,3 +288,13 @@ def dashed(loops: Sequence[Sequence[Point]], on: float,
         if drawing and len(current) > 1:
             out.append(tuple(current))
     return tuple(out)
+
+
+def board_beside(board: BoardWidget, panel: W.Widget) -> W.HBox:
+    """The board with a side panel on its right (wrapping below it on narrow outputs):
+    the layout the play and replay widgets share."""
+    board.layout.flex = "1 1 60%"
+    board.layout.min_width = "0"
+    side = W.VBox([panel], layout=W.Layout(flex="0 1 220px", min_width="180px",
+                                           margin="0 0 0 12px"))
+    return W.HBox([board, side], layout=W.Layout(align_items="flex-start", flex_flow="row wrap"))

@@ -35,7 +35,7 @@ from ..core.terms import BONUS_KINDS, ONE_SQUARE, SWITCH_DIG, SWITCH_SHAPE
 from ..core.turns import Turn
 from ..render.svg import render_svg
 from ._display import SvgFallback
-from .board import BoardWidget, Ghost
+from .board import BoardWidget, Ghost, board_beside
 from .text import dice, language, plural, t
 
 ROTATE = SYMMETRIES["rotate-90"]
@@ -506,10 +506,6 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def _children(self) -> list[Any]:
         row = W.Layout(flex_flow="row wrap", align_items="center")
-        self.board.layout.flex = "1 1 60%"
-        self.board.layout.min_width = "0"
-        side = W.VBox([self.score_panel], layout=W.Layout(flex="0 1 220px", min_width="180px",
-                                                          margin="0 0 0 12px"))
         gap = W.Layout(width="1.2em")
         return [
             self.header,
@@ -520,8 +516,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
                                    min_height="58px")),
             W.HBox([self.switch_shape_button, self.switch_dig_button, self.square_button,
                     W.Box(layout=gap), self.pass_button, self.undo_button], layout=row),
-            W.HBox([self.board, side], layout=W.Layout(align_items="flex-start",
-                                                       flex_flow="row wrap")),
+            board_beside(self.board, self.score_panel),
             self.message, self.star_box, self.summary, self.keys_help]
 
     @contextmanager

@@ -18,7 +18,7 @@ from ..core.maps import Puzzle
 from ..core.rules import State
 from ..render.svg import render_svg
 from ._display import SvgFallback
-from .board import BoardWidget
+from .board import BoardWidget, board_beside
 from .play import PlayWidget, score_html
 from .text import dice, language, t
 
@@ -141,10 +141,6 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def _children(self) -> list[Any]:
         row = W.Layout(flex_flow="row wrap", align_items="center")
-        self.board.layout.flex = "1 1 60%"
-        self.board.layout.min_width = "0"
-        side = W.VBox([self.score_panel], layout=W.Layout(flex="0 1 220px", min_width="180px",
-                                                          margin="0 0 0 12px"))
         title = W.HTML(f"<b style='font-size:1.15em'>{html.escape(self._title())}</b> "
                        f"&nbsp;·&nbsp; {html.escape(t('replay.player', name=self._name()))}")
         keys = W.HTML(f"<small style='color:#666'>{html.escape(t('replay.keys'))}</small>")
@@ -153,8 +149,7 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
                         self.last_button, self.player_widget, self.speed, self.slider],
                        layout=row),
                 self.status,
-                W.HBox([self.board, side], layout=W.Layout(align_items="flex-start",
-                                                           flex_flow="row wrap")),
+                board_beside(self.board, self.score_panel),
                 W.HBox([self.play_on_button, keys], layout=row),
                 self.branch_box]
 
