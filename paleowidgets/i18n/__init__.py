@@ -1,7 +1,8 @@
 """Every word the kit shows, in English, French and Korean, chosen by one setting.
 
-The words live in JSON catalogs beside this file (``en.json``, ``fr.json``, ``ko.json``):
-one flat mapping of keys to texts with ``{name}`` fields. English is complete by
+The words live in JSON catalogs beside this file (``en.json``, ``fr.json``, ``ko.json``,
+and parts ``<lang>.<part>.json`` merged into them, one per family of widgets): one flat
+mapping of keys to texts with ``{name}`` fields. English is complete by
 definition; a key missing from another catalog falls back to English (the tests make sure
 none is missing). One setting picks the language for the widgets, the sheets and the
 rules summary: :func:`set_language`, else the environment variable ``PALEOWIDGETS_LANG``,
@@ -48,6 +49,7 @@ _chosen: str | None = None   # set_language's choice; None: the environment deci
 
 __all__ = [
     "DEFAULT_LANGUAGE", "ENV_VAR", "OPTIONAL_FIELDS", "available_languages", "catalog",
+    "catalog_files",
     "fields", "get_language", "normalize", "rule_text", "rules_summary", "set_language",
     "t", "template",
 ]
@@ -58,7 +60,7 @@ __all__ = [
 @functools.cache
 def available_languages() -> tuple[str, ...]:
     """The languages with a catalog, English first: ``('en', 'fr', 'ko')``."""
-    found = {p.name.removesuffix(".json") for p in resources.files(__name__).iterdir()
+    found = {p.name.split(".")[0] for p in resources.files(__name__).iterdir()
              if p.name.endswith(".json")}
     return (DEFAULT_LANGUAGE, *sorted(found - {DEFAULT_LANGUAGE}))
 
@@ -73,14 +75,29 @@ def normalize(lang: str) -> str:
     return code
 
 
+def catalog_files(lang: str) -> list[str]:
+    """The files of ``lang``'s catalog: ``<lang>.json``, then each ``<lang>.<part>.json``
+    (one part per family of widgets, so each can be edited on its own) by name."""
+    names = [p.name for p in resources.files(__name__).iterdir()]
+    parts = sorted(n for n in names if n.startswith(f"{lang}.") and n.endswith(".json")
+                   and n != f"{lang}.json")
+    return [f"{lang}.json", *parts]
+
+
 @functools.cache
 def _load(lang: str) -> Mapping[str, str]:
-    path = resources.files(__name__) / f"{lang}.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str)
-                                             for k, v in data.items()):
-        raise ValueError(f"{lang}.json: a catalog is one JSON object of strings")
-    return MappingProxyType(data)
+    merged: dict[str, str] = {}
+    for name in catalog_files(lang):
+        data = json.loads((resources.files(__name__) / name).read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                                 for k, v in data.items()):
+            raise ValueError(f"{name}: a catalog is one JSON object of strings")
+        twice = sorted(merged.keys() & data.keys())
+        if twice:
+            raise ValueError(f"{name}: key {twice[0]!r} is already in another file of "
+                             f"the {lang!r} catalog")
+        merged.update(data)
+    return MappingProxyType(merged)
 
 
 def catalog(lang: str | None = None) -> Mapping[str, str]:
