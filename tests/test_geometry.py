@@ -18,11 +18,21 @@ from paleowidgets.core.geometry import (
     PENTOMINOES,
     ROTATIONS,
     SYMMETRIES,
+    canonical,
     cell_name,
+    compose,
+    composition_table,
+    count_shapes,
+    grow,
     is_connected,
     normalise,
+    orbit,
+    orbit_groups,
     parse_cell,
+    polyominoes,
     recognise,
+    slid_to_corner,
+    stabiliser,
 )
 
 SYMS = list(SYMMETRIES.values())
@@ -71,6 +81,89 @@ def test_group_laws() -> None:
     r, f = SYMMETRIES["rotate-90"], SYMMETRIES["flip-horizontal"]
     assert (r @ f)((1, 2)) == r(f((1, 2)))
     assert r @ f != f @ r                        # the group is not commutative
+
+
+@pytest.mark.parametrize("letter", list(LETTERS))
+def test_orbit_groups_are_the_cosets_of_the_stabiliser(letter: str) -> None:
+    cells = PENTOMINOES[letter].cells
+    groups = orbit_groups(cells)
+    stab = stabiliser(cells)
+    assert [image for image, _ in groups] == list(orbit(cells)) == list(FIXED_BY_LETTER[letter])
+    assert len(groups) * len(stab) == 8                       # orbit-stabiliser
+    assert sorted(s.name for _, syms in groups for s in syms) == sorted(SYMMETRIES)
+    for image, syms in groups:
+        assert len(syms) == len(stab)
+        # every symmetry giving this image is the first one followed by the stabiliser's
+        assert {(syms[0] @ h).name for h in stab} == {s.name for s in syms}
+        assert all(s.apply(cells) == image for s in syms)
+    # the stabiliser does not depend on where the shape stands on the grid
+    assert stabiliser([(x + 3, y + 7) for x, y in cells]) == stab
+
+
+def test_symmetry_order_matrix_and_reflections() -> None:
+    orders = {s.name: s.order for s in SYMS}
+    assert orders == {"identity": 1, "rotate-90": 4, "rotate-180": 2, "rotate-270": 4,
+                      "flip-horizontal": 2, "flip-vertical": 2, "flip-diagonal": 2,
+                      "flip-antidiagonal": 2}
+    assert [s.name for s in SYMS if s.is_reflection] == [
+        "flip-horizontal", "flip-vertical", "flip-diagonal", "flip-antidiagonal"]
+    for s in SYMS:
+        (a, b), (c, d) = s.matrix
+        assert s((1, 0)) == (a, c) and s((0, 1)) == (b, d)   # columns: images of the axes
+
+
+def test_composition_table_is_a_latin_square_of_products() -> None:
+    table = composition_table()
+    assert len(table) == 64
+    for s in SYMS:
+        assert sorted(table[(s.name, f.name)] for f in SYMS) == sorted(SYMMETRIES)
+        assert sorted(table[(f.name, s.name)] for f in SYMS) == sorted(SYMMETRIES)
+    for (second, first), product in table.items():
+        cell = (2, 1)
+        assert SYMMETRIES[product](cell) == SYMMETRIES[second](SYMMETRIES[first](cell))
+    # rotations commute among themselves; a flip and a quarter turn do not
+    assert table[("rotate-90", "rotate-180")] == table[("rotate-180", "rotate-90")]
+    assert table[("flip-horizontal", "rotate-90")] != table[("rotate-90", "flip-horizontal")]
+
+
+def test_compose_does_the_steps_in_order() -> None:
+    r, f = SYMMETRIES["rotate-90"], SYMMETRIES["flip-horizontal"]
+    assert compose([]) == IDENTITY
+    assert compose([r, f]) == f @ r and compose([f, r]) == r @ f
+    assert compose([r] * 4) == IDENTITY
+    for s in SYMS:
+        assert compose([s, s.inverse]) == IDENTITY
+
+
+def test_slid_to_corner_keeps_the_order_and_normalise_sorts() -> None:
+    cells = [(0, -1), (-2, 3), (-1, -1)]
+    assert slid_to_corner(cells) == ((2, 0), (0, 4), (1, 0))
+    assert normalise(cells) == tuple(sorted(slid_to_corner(cells)))
+
+
+def test_canonical_forms_name_free_and_one_sided_shapes() -> None:
+    for letter, p in PENTOMINOES.items():
+        names = {canonical(form) for form in FIXED_BY_LETTER[letter]}
+        assert len(names) == 1
+        one_sided = {canonical(form, flips=False) for form in FIXED_BY_LETTER[letter]}
+        assert len(one_sided) == (1 if len(p.stabiliser()) > len(
+            [s for s in p.stabiliser() if s.is_rotation]) else 2)
+    assert len({canonical(f, flips=False) for f in FIXED}) == len(ONE_SIDED) == 18
+
+
+@pytest.mark.parametrize(("size", "counts"), [
+    (1, (1, 1, 1)), (2, (1, 1, 2)), (3, (2, 2, 6)), (4, (5, 7, 19)), (5, (12, 18, 63)),
+    (6, (35, 60, 216))])
+def test_growing_polyominoes_gives_the_known_counts(size: int,
+                                                    counts: tuple[int, int, int]) -> None:
+    assert count_shapes(polyominoes(size)) == counts
+
+
+def test_growing_tetrominoes_gives_the_pentominoes() -> None:
+    assert grow(polyominoes(4)) == set(FIXED)
+    assert all(is_connected(f) and len(f) == 5 for f in grow(polyominoes(4)))
+    with pytest.raises(ValueError, match="at least one cell"):
+        polyominoes(0)
 
 
 def test_rotate_90_is_clockwise_on_screen() -> None:

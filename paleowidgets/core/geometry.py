@@ -106,6 +106,28 @@ class Symmetry:
     def is_rotation(self) -> bool:
         return self.a * self.d - self.b * self.c == 1
 
+    @property
+    def is_reflection(self) -> bool:
+        """A mirror (determinant -1): it turns a shape over."""
+        return not self.is_rotation
+
+    @property
+    def matrix(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The rows of the matrix: ``SYMMETRIES["rotate-90"].matrix == ((0, -1), (1, 0))``."""
+        return (self.a, self.b), (self.c, self.d)
+
+    @property
+    def order(self) -> int:
+        """How many times it must be done to get back to the start: 1, 2 or 4.
+
+        >>> SYMMETRIES["rotate-90"].order, SYMMETRIES["flip-diagonal"].order
+        (4, 2)
+        """
+        n, power = 1, self
+        while power != IDENTITY:
+            n, power = n + 1, self @ power
+        return n
+
     def __repr__(self) -> str:
         return f"SYMMETRIES[{self.name!r}]"
 
@@ -153,7 +175,7 @@ class Pentomino:
 
     def stabiliser(self) -> tuple[Symmetry, ...]:
         """The symmetries that map the shape onto itself."""
-        return tuple(s for s in SYMMETRIES.values() if s.apply(self.cells) == self.cells)
+        return stabiliser(self.cells)
 
     def __repr__(self) -> str:
         return f"PENTOMINOES[{self.letter!r}]"
@@ -164,11 +186,48 @@ PENTOMINOES: dict[str, Pentomino] = {
 }
 
 
-def _orientations(cells: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], ...]:
-    seen: dict[tuple[Cell, ...], None] = {}
+def orbit_groups(cells: Iterable[Cell]
+                 ) -> tuple[tuple[tuple[Cell, ...], tuple[Symmetry, ...]], ...]:
+    """The distinct images of a shape under the eight symmetries, each with the symmetries
+    that give it (normalised, in the order of :data:`SYMMETRIES`). Images that coincide
+    share one entry: each entry has as many symmetries as the shape's stabiliser.
+
+    >>> image, syms = orbit_groups(PENTOMINOES["I"].cells)[1]
+    >>> image
+    ((0, 0), (0, 1), (0, 2), (0, 3), (0, 4))
+    >>> [str(s) for s in syms]
+    ['rotate-90', 'rotate-270', 'flip-diagonal', 'flip-antidiagonal']
+    """
+    form = normalise(cells)
+    groups: dict[tuple[Cell, ...], list[Symmetry]] = {}
     for s in SYMMETRIES.values():
-        seen.setdefault(s.apply(cells), None)
-    return tuple(seen)
+        groups.setdefault(s.apply(form), []).append(s)
+    return tuple((image, tuple(syms)) for image, syms in groups.items())
+
+
+def orbit(cells: Iterable[Cell]) -> tuple[tuple[Cell, ...], ...]:
+    """The distinct normalised images of a shape under the eight symmetries (its fixed
+    orientations), in the order of :data:`SYMMETRIES`.
+
+    >>> len(orbit(PENTOMINOES["F"].cells)), len(orbit(PENTOMINOES["X"].cells))
+    (8, 1)
+    """
+    return tuple(image for image, _ in orbit_groups(cells))
+
+
+def stabiliser(cells: Iterable[Cell]) -> tuple[Symmetry, ...]:
+    """The symmetries that map a shape onto itself (after sliding it back to the corner);
+    ``len(orbit(c)) * len(stabiliser(c)) == 8`` (orbit-stabiliser).
+
+    >>> [str(s) for s in stabiliser(PENTOMINOES["T"].cells)]
+    ['identity', 'flip-horizontal']
+    """
+    form = normalise(cells)
+    return tuple(s for s in SYMMETRIES.values() if s.apply(form) == form)
+
+
+def _orientations(cells: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], ...]:
+    return orbit(cells)
 
 
 FIXED_BY_LETTER: dict[str, tuple[tuple[Cell, ...], ...]] = {
@@ -222,3 +281,98 @@ def orthogonal_neighbours(cell: Cell) -> tuple[Cell, ...]:
 def diagonal_neighbours(cell: Cell) -> tuple[Cell, ...]:
     x, y = cell
     return (x + 1, y - 1), (x + 1, y + 1), (x - 1, y + 1), (x - 1, y - 1)
+
+
+# -- the group and its action, for the lessons --------------------------------------------
+
+def composition_table() -> dict[tuple[str, str], str]:
+    """``table[(second, first)]``: the one symmetry that does ``first`` then ``second``
+    (the product ``second @ first``). Every symmetry is in each row and column once.
+
+    >>> composition_table()[("flip-horizontal", "rotate-90")]
+    'flip-diagonal'
+    """
+    return {(s.name, f.name): (s @ f).name
+            for s in SYMMETRIES.values() for f in SYMMETRIES.values()}
+
+
+def compose(steps: Iterable[Symmetry]) -> Symmetry:
+    """The one symmetry that does ``steps`` in order (the first step first).
+
+    >>> compose([SYMMETRIES["rotate-90"], SYMMETRIES["rotate-90"]])
+    SYMMETRIES['rotate-180']
+    """
+    result = IDENTITY
+    for step in steps:
+        result = step @ result
+    return result
+
+
+def slid_to_corner(cells: Iterable[Cell]) -> tuple[Cell, ...]:
+    """The cells moved so the smallest x and y are 0, in the order given (so numbered
+    cells keep their numbers; :func:`normalise` also sorts them).
+
+    >>> slid_to_corner([(0, -1), (-1, -1), (-1, 0)])
+    ((1, 0), (0, 0), (0, 1))
+    """
+    cs = list(cells)
+    mx = min(x for x, _ in cs)
+    my = min(y for _, y in cs)
+    return tuple((x - mx, y - my) for x, y in cs)
+
+
+def canonical(cells: Iterable[Cell], *, flips: bool = True) -> tuple[Cell, ...]:
+    """One name for a whole orbit: the smallest normalised image of the shape under the
+    eight symmetries (``flips=False``: under the four rotations only, so a shape and its
+    mirror image get different names). Two shapes are the same free (one-sided) shape
+    exactly when their canonical forms are equal.
+
+    >>> canonical(PENTOMINOES["L"].cells) == canonical(FLIP.apply(PENTOMINOES["L"].cells))
+    True
+    """
+    group = SYMMETRIES.values() if flips else ROTATIONS
+    form = normalise(cells)
+    return min(s.apply(form) for s in group)
+
+
+def grow(forms: Iterable[Iterable[Cell]]) -> frozenset[tuple[Cell, ...]]:
+    """Every fixed shape made by adding one cell, orthogonally next to a cell, to one of
+    ``forms`` (normalised): growing the 19 fixed tetrominoes gives the 63 fixed pentominoes.
+
+    >>> sorted(grow([[(0, 0)]]))
+    [((0, 0), (0, 1)), ((0, 0), (1, 0))]
+    """
+    out: set[tuple[Cell, ...]] = set()
+    for form in forms:
+        cells = set(form)
+        for cell in cells:
+            for n in orthogonal_neighbours(cell):
+                if n not in cells:
+                    out.add(normalise(cells | {n}))
+    return frozenset(out)
+
+
+def polyominoes(size: int) -> frozenset[tuple[Cell, ...]]:
+    """The fixed polyominoes of ``size`` cells, grown one cell at a time from a single cell.
+
+    >>> [len(polyominoes(n)) for n in range(1, 6)]
+    [1, 2, 6, 19, 63]
+    """
+    if size < 1:
+        raise ValueError(f"a polyomino has at least one cell, not {size}")
+    forms: frozenset[tuple[Cell, ...]] = frozenset({((0, 0),)})
+    for _ in range(size - 1):
+        forms = grow(forms)
+    return forms
+
+
+def count_shapes(forms: Iterable[Iterable[Cell]]) -> tuple[int, int, int]:
+    """``(free, one_sided, fixed)``: how many different shapes ``forms`` hold when flips and
+    turns count as the same, when only turns do, when nothing does.
+
+    >>> count_shapes(FIXED)
+    (12, 18, 63)
+    """
+    fixed = {normalise(f) for f in forms}
+    return (len({canonical(f) for f in fixed}), len({canonical(f, flips=False) for f in fixed}),
+            len(fixed))
