@@ -1,0 +1,96 @@
+"""Checks for lesson 5, "Area and perimeter": the perimeter and the ring of a pentomino,
+the fewest ring cells a shape of n cells can have, and how many pentominoes a fossil's
+ring needs at least. Every true answer comes from :mod:`paleowidgets.core.enclosure`.
+
+>>> check_ring_size("I", 12)
+✔ Right: the I pentomino has 12 ring cells, as many as its perimeter: no ring cell touches it twice.
+>>> check_ring_size("L", 12).hint
+'a ring cell in an inside corner touches two sides of the shape but counts once.'
+"""
+
+from __future__ import annotations
+
+from ..core.enclosure import (
+    contacts,
+    fewest_ring_cells,
+    fewest_shapes,
+    most_ring_cells,
+    perimeter,
+    ring_of,
+)
+from ..core.geometry import LETTERS, PENTOMINOES
+from ..core.rules import Game
+from . import Feedback, right, wrong
+
+__all__ = ["check_fewest_ring", "check_perimeter", "check_ring_size", "check_shapes_needed"]
+
+
+def _cells(letter: str) -> tuple[tuple[int, int], ...]:
+    if letter not in PENTOMINOES:
+        raise ValueError(f"unknown pentomino {letter!r}: the letters are {LETTERS}")
+    return PENTOMINOES[letter].cells
+
+
+def check_perimeter(letter: str, answer: int) -> Feedback:
+    """The perimeter of pentomino ``letter``: how many cell sides are on its outline?"""
+    p = perimeter(_cells(letter))
+    if answer == p:
+        return right(f"the {letter} pentomino has a perimeter of {p} cell sides.")
+    if answer == 20:
+        return wrong("20 is 5 cells × 4 sides: the sides two cells share are not on the outline.",
+                     hint="take away 2 for every pair of cells side by side.")
+    return wrong(f"the perimeter of the {letter} pentomino is not {answer}.",
+                 hint="count the sides on the outline, or: 5 × 4 minus 2 for each shared side.")
+
+
+def check_ring_size(letter: str, answer: int) -> Feedback:
+    """How many ring cells (cells sharing a side with it) does pentomino ``letter`` have?"""
+    cells = _cells(letter)
+    ring, p = len(ring_of(cells)), perimeter(cells)
+    k = sum(1 for n in contacts(cells).values() if n > 1)
+    touch = f"{k} ring cell{'s touch' if k > 1 else ' touches'} it on more than one side"
+    if answer == ring:
+        if ring == p:
+            return right(f"the {letter} pentomino has {ring} ring cells, as many as its "
+                         "perimeter: no ring cell touches it twice.")
+        return right(f"the {letter} pentomino has {ring} ring cells, fewer than its perimeter "
+                     f"of {p}: {touch}.")
+    if answer == p:
+        return wrong(f"{p} is the perimeter, but {touch}.",
+                     hint="a ring cell in an inside corner touches two sides of the shape "
+                          "but counts once.")
+    return wrong(f"the {letter} pentomino does not have {answer} ring cells.",
+                 hint="a ring cell in an inside corner touches two sides of the shape but "
+                      "counts once.")
+
+
+def check_fewest_ring(n: int, answer: int) -> Feedback:
+    """The fewest ring cells a shape of ``n`` cells can have."""
+    best = fewest_ring_cells(n)
+    if answer == best:
+        return right(f"{best} ring cells is the least for {n} cells: a shape close to a "
+                     "diamond (or a square) wastes the fewest.")
+    if answer == most_ring_cells(n):
+        return wrong(f"{answer} is the MOST: a straight line of {n} cells has 2n + 2.",
+                     hint="make the shape as round as you can.")
+    if answer < best:
+        return wrong(f"no shape of {n} cells has only {answer} ring cells.",
+                     hint="try to draw it, and count again.")
+    return wrong(f"some shape of {n} cells needs fewer than {answer} ring cells.",
+                 hint="bunch the cells together, like a diamond.")
+
+
+def check_shapes_needed(game: Game, fossil: str, answer: int) -> Feedback:
+    """The fewest pentominoes that draw the whole ring of ``fossil`` on a blank sheet."""
+    cover = fewest_shapes(game, fossil)
+    if answer == cover.count:
+        how = " + ".join(letter for letter, _ in cover.shapes)
+        return right(f"{cover.count} pentominoes ({how}) can draw the {cover.ring} ring cells "
+                     f"of {fossil}, and no fewer can: one covers at most {cover.best_single} "
+                     "of them.")
+    if answer < cover.count:
+        return wrong(f"{answer} pentomino{'es' * (answer != 1)} cannot draw all "
+                     f"{cover.ring} ring cells of {fossil}.",
+                     hint=f"one pentomino covers at most {cover.best_single} of them here.")
+    return wrong(f"{fossil}'s ring can be drawn with fewer than {answer} pentominoes.",
+                 hint="use long shapes along the long sides.")
