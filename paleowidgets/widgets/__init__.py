@@ -23,7 +23,10 @@ without a kernel (GitHub, nbviewer) and for nbval.
 from __future__ import annotations
 
 from .board import BoardWidget, Ghost, canvas_batch
+from .enclosure import EnclosureWidget
 from .play import PlayWidget
 from .replay import ReplayWidget
+from .transform import TransformExplorer
 
-__all__ = ["BoardWidget", "Ghost", "PlayWidget", "ReplayWidget", "canvas_batch"]
+__all__ = ["BoardWidget", "EnclosureWidget", "Ghost", "PlayWidget", "ReplayWidget",
+           "TransformExplorer", "canvas_batch"]
