@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 
+from paleowidgets import i18n
 from paleowidgets.core.geometry import SYMMETRIES, Cell, parse_cell
 from paleowidgets.core.logs import GameLog, PlayerLog
 from paleowidgets.core.maps import Map, Puzzle, parse_document
@@ -35,7 +36,6 @@ from paleowidgets.render.sheet import sheet_of
 from paleowidgets.widgets import BoardWidget, Ghost, PlayWidget, ReplayWidget, canvas_batch
 from paleowidgets.widgets.board import MARKS, OVERLAY, STATIC
 from paleowidgets.widgets.play import placed
-from paleowidgets.widgets.text import TEXT, t
 
 # Fossil A (C3) has C2 pre-drawn: a U round it (B3 D3 B4 C4 D4, middle cell C4) digs it up.
 PIT = '''[map]
@@ -176,21 +176,69 @@ def test_every_text_key_used_exists() -> None:
     root = Path(__file__).parent.parent / "paleowidgets" / "widgets"
     used: set[str] = set()
     for path in root.glob("*.py"):
-        if path.name != "text.py":
-            used |= set(re.findall(r"\bt\(\"([a-z0-9.\-]+)\"", path.read_text()))
+        used |= set(re.findall(r"\bt\(\"([a-z0-9.\-]+)\"", path.read_text()))
     assert len(used) > 30, "no t(...) calls found"
     # keys made from names: t(f"dig.{dig}"), t(f"bonus.{kind}"), t(f"star.{theme}"), ...
     used |= {f"dig.{d}" for d in DIG_TYPES} | {f"bonus.{k}" for k in BONUS_KINDS}
     used |= {f"star.{theme}" for theme in THEMES}
     used |= {f"replay.{k}.tip" for k in ("first", "prev", "next", "last")}
     used |= {f"switch-{k}" for k in ("shape", "dig")}
-    assert sorted(k for k in used if k not in TEXT) == []
-    assert t("round", round=2, rounds=20) == "Round 2 of 20"
+    english = i18n.catalog("en")
+    assert sorted(k for k in used if k not in english) == []
+    assert i18n.t("round", "en", round=2, rounds=20) == "Round 2 of 20"
 
 
 def test_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="'xx'"):
         PlayWidget(tiny(), seed=1, lang="xx")
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+def test_play_widget_speaks_its_language(messages: Messages, lang: str) -> None:
+    play = PlayWidget(pit(), lang=lang)
+    assert play.lang == lang
+    assert play.roll_button.description == i18n.t("roll", lang) != i18n.t("roll", "en")
+    assert play.pass_button.description == i18n.t("pass", lang)
+    assert html_text(i18n.t("roll.waiting", lang, round=1)) in play.message.value
+    # the canvas' own words (cell names aside) and the static sheet are in the language
+    assert play.board._labels is not None
+    assert play.board._labels["rounds"] == i18n.t("sheet.rounds", lang) != "Rounds"
+    assert f'lang="{lang}"' in play.fallback_svg()
+    play.roll_button.click()
+    play.shape_buttons.value = "U"
+    assert html_text(i18n.t("roll.shown", lang, a=2, b=2)) in play.roll_label.value
+    assert play.dig_buttons.options[0] == (i18n.t("dig.chevron", lang), "chevron")
+    mouse(play.board, "mouse_move", parse_cell("C3"))       # the U would cover fossil A
+    reason = i18n.rule_text("cell-on-fossil", lang)
+    want = i18n.t("illegal.rule", lang, reason=reason)
+    assert html_text(want) in play.message.value and "paleo-illegal" in play.message.value
+    assert "cell C3" not in play.message.value               # the core's English is not shown
+    mouse(play.board, "mouse_move", C4)
+    assert html_text(i18n.t("dig.chevron", lang)) in play.message.value
+    mouse(play.board, "mouse_down", C4)
+    assert html_text(i18n.t("score.label", lang, score=3)) in play.score_panel.value
+    agrees(play)
+
+
+def test_widgets_follow_the_one_language_setting() -> None:
+    try:
+        i18n.set_language("ko")
+        play = PlayWidget(tiny(), seed=1)
+        assert play.lang == "ko" and play.roll_button.description == i18n.t("roll", "ko")
+        log = play.game_log("Ada")
+        assert ReplayWidget(log).lang == "ko"
+        assert ReplayWidget(log, lang="fr").first_button.tooltip == i18n.t(
+            "replay.first.tip", "fr")
+    finally:
+        i18n.set_language(None)
+    assert PlayWidget(tiny(), seed=1).lang == "en"
+
+
+def html_text(text: str) -> str:
+    """``text`` as the widgets' HTML holds it (escaped)."""
+    import html
+
+    return html.escape(text)
 
 
 # -- the canvas plan ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@ else English.
 
 The keys, by family:
 
-- the widgets' words, as in :mod:`paleowidgets.widgets.text` (``roll``, ``pass.tip``...);
+- the widgets' words (``roll``, ``pass.tip``...; each widget family may add a part file);
 - the printed sheet's own words: ``sheet.*``, ``edition.*``, ``fossils.*`` (the sheet
   maps its label keys to these in :data:`paleowidgets.render.style.SHEET_KEYS`);
 - the game's vocabulary: ``shape.F`` .. ``shape.Z``, ``dig.chevron|dot|hatch``,

@@ -23,10 +23,13 @@ without a kernel (GitHub, nbviewer) and for nbval.
 from __future__ import annotations
 
 from .board import BoardWidget, Ghost, canvas_batch
+from .classgame import ClassGameWidget, ClassResults, load_class_logs
 from .enclosure import EnclosureWidget
 from .play import PlayWidget
 from .replay import ReplayWidget
+from .snowman import SnowmanWidget
 from .transform import TransformExplorer
 
-__all__ = ["BoardWidget", "EnclosureWidget", "Ghost", "PlayWidget", "ReplayWidget",
-           "TransformExplorer", "canvas_batch"]
+__all__ = ["BoardWidget", "ClassGameWidget", "ClassResults", "EnclosureWidget", "Ghost",
+           "PlayWidget", "ReplayWidget", "SnowmanWidget", "TransformExplorer", "canvas_batch",
+           "load_class_logs"]

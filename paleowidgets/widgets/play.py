@@ -18,13 +18,14 @@ from the answer.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as W
 
+from .. import i18n
 from ..core.dice import new_seed_code, roll_sequence
 from ..core.errors import IllegalTurnError
 from ..core.geometry import IDENTITY, PENTOMINOES, SYMMETRIES, Cell, Symmetry, cell_name
@@ -33,10 +34,11 @@ from ..core.maps import Map, Puzzle, Roll
 from ..core.rules import Game, State
 from ..core.terms import BONUS_KINDS, ONE_SQUARE, SWITCH_DIG, SWITCH_SHAPE
 from ..core.turns import Turn
+from ..render.style import sheet_labels
 from ..render.svg import render_svg
 from ._display import SvgFallback
-from .board import BoardWidget, Ghost, board_beside
-from .text import dice, language, plural, t
+from .board import BoardWidget, Ghost, board_beside, canvas_batch
+from .text import dice, illegal_text, language, plural
 
 ROTATE = SYMMETRIES["rotate-90"]
 FLIP = SYMMETRIES["flip-horizontal"]
@@ -87,6 +89,7 @@ class Candidate:
     reason: str | None          # the IllegalTurnError message; None when legal
     square: bool = False
     stars: int = 0              # stars the shape covers
+    rule: str | None = None     # the IllegalTurnError rule id, to explain it in any language
 
     @property
     def legal(self) -> bool:
@@ -120,13 +123,17 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     Mouse: point to preview, click to draw. Keys on the board: arrows move the ghost,
     R rotates, F flips, Enter draws (or rolls), Esc cancels, U undoes.
+
+    ``lang`` (``"en"``, ``"fr"``, ``"ko"``; None: :func:`paleowidgets.i18n.get_language`)
+    picks the words of the controls, the board's labels and the static sheet; a refused
+    placement is explained in that language (in English with the core's own message).
     """
 
     def __init__(self, game: Game | Map | Puzzle, *, seed: int | str | None = None,
                  rolls: Sequence[Roll] | None = None, state: State | None = None,
-                 turns: Sequence[Turn] = (), player: str = "", lang: str = "en",
+                 turns: Sequence[Turn] = (), player: str = "", lang: str | None = None,
                  cell_size: float = 48, **kwargs: Any) -> None:
-        language(lang)
+        self.lang = language(lang)      # resolved once: the widget keeps its language
         self.document, self.game = _document_and_game(game)
         if rolls is None and isinstance(self.document, Puzzle):
             rolls = self.document.rolls
@@ -136,11 +143,12 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         if len(turns) != start.round:
             raise ValueError(f"{len(turns)} turns given for a state after round {start.round}")
         self.player = player
-        self.lang = lang
         self.table = Table(start, list(turns))
         self._syncing = False
         self._stars_for: Candidate | None = None
-        self.board = BoardWidget(start, turns=turns, cell_size=cell_size)
+        self._turn_callbacks: list[Callable[[PlayWidget], None]] = []
+        self.board = BoardWidget(start, turns=turns, cell_size=cell_size,
+                                 labels=sheet_labels(self.lang))
         self._build()
         super().__init__(self._children(), **kwargs)
         self.add_class("paleo-play")
@@ -159,6 +167,23 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         state = log.state_at(player, r)
         return cls(log.document, rolls=log.rolls, seed=seed, state=state, turns=turns[:r],
                    player=log.players[player].name, **kwargs)
+
+    def t(self, key: str, /, **fields: object) -> str:
+        """The widget's text for ``key`` in its language."""
+        return i18n.t(key, self.lang, **fields)
+
+    def illegal(self, message: str, rule: str | None) -> str:
+        """Why a placement is refused, in the widget's language."""
+        return illegal_text(message, rule, self.lang, theme=self.game.map.theme)
+
+    def on_turn(self, callback: Callable[[PlayWidget], None]) -> None:
+        """Call ``callback(widget)`` whenever the turns played change (a turn drawn or
+        passed, or taken back with Undo): a class game or an autosave listens here."""
+        self._turn_callbacks.append(callback)
+
+    def _turns_changed(self) -> None:
+        for callback in self._turn_callbacks:
+            callback(self)
 
     # -- reading the table -----------------------------------------------------------------
 
@@ -208,7 +233,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         try:
             tb.state.apply(tb.roll, turn)
         except IllegalTurnError as e:
-            return Candidate(cells, turn, e.message, stars=covered)
+            return Candidate(cells, turn, e.message, stars=covered, rule=e.rule)
         return Candidate(cells, turn, None, stars=covered)
 
     def _square_candidate(self, cell: Cell) -> Candidate:
@@ -221,7 +246,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             # The core checks the squares before the pass itself: any other complaint is
             # about passing, which filling a square does not do.
             if e.rule.startswith("square-") or e.rule == "bonus-not-held":
-                return Candidate(frozenset({cell}), turn, e.message, square=True)
+                return Candidate(frozenset({cell}), turn, e.message, square=True,
+                                 rule=e.rule)
         return Candidate(frozenset({cell}), turn, None, square=True)
 
     def ghost(self) -> Ghost | None:
@@ -235,8 +261,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         """The game so far as a :class:`~paleowidgets.core.logs.GameLog` (save it with
         ``.save(path)``)."""
         n = self.state.round
-        return GameLog(self.document, tuple(self.rolls[:n]),
-                       (PlayerLog(name or self.player or t("replay.player", name=1), self.turns),))
+        player = name or self.player or self.t("replay.player", name=1)
+        return GameLog(self.document, tuple(self.rolls[:n]), (PlayerLog(player, self.turns),))
 
     # -- actions (each ends with the board and controls redrawn from the table) ------------
 
@@ -317,14 +343,14 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         if c is None or tb.pending is not None:
             return
         if not c.legal:
-            tb.message = ("illegal", t("illegal", reason=c.reason))
+            tb.message = ("illegal", self.illegal(c.reason or "", c.rule))
             self._refresh()
             return
         if c.square:
             self._push()
             tb.squares = tb.squares | c.cells
             tb.square_mode = self._squares_left() > 0 and tb.square_mode
-            tb.message = ("info", t("squares.pending", cells=names(tb.squares)))
+            tb.message = ("info", self.t("squares.pending", cells=names(tb.squares)))
             self._refresh()
             return
         options = self.star_options(c)
@@ -375,12 +401,16 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         if not tb.history:
             return
         snap = tb.history.pop()
+        took_back = len(snap.turns) != len(tb.turns)
         tb.state, tb.turns, tb.roll, tb.squares = (snap.state, list(snap.turns), snap.roll,
                                                    snap.squares)
         tb.pending = None
         self._fix_choice()
-        tb.message = ("info", t("undone"))
-        self._refresh()
+        tb.message = ("info", self.t("undone"))
+        with canvas_batch():       # listeners' boards join this one message
+            self._refresh()
+            if took_back:
+                self._turns_changed()
 
     def key(self, key: str, shift: bool = False, ctrl: bool = False,
             meta: bool = False) -> None:
@@ -424,7 +454,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         try:
             state = tb.state.apply(tb.roll, turn)
         except IllegalTurnError as e:
-            tb.message = ("illegal", t("illegal", reason=e.message))
+            tb.message = ("illegal", self.illegal(e.message, e.rule))
             self._refresh()
             return
         self._push()
@@ -432,10 +462,12 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         tb.state, tb.roll, tb.squares, tb.pending = state, None, frozenset(), None
         tb.turns.append(turn)
         tb.switch, tb.square_mode = frozenset(), False
-        text = t("passed", round=round_) if turn.passed else t("placed", round=round_,
-                                                                  turn=str(turn))
+        text = (self.t("passed", round=round_) if turn.passed
+                else self.t("placed", round=round_, turn=str(turn)))
         tb.message = ("done", text)
-        self._refresh()
+        with canvas_batch():       # listeners' boards join this one message
+            self._refresh()
+            self._turns_changed()
 
     def _choose_default(self) -> None:
         """After a roll: the first shape of the roll that fits somewhere (core's fits)."""
@@ -463,29 +495,33 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     def _build(self) -> None:
         small = W.Layout(width="auto")
         self.header = W.HTML(layout=W.Layout(margin="0 0 4px 0"))
-        self.roll_button = W.Button(description=t("roll"), tooltip=t("roll.tip"),
+        self.roll_button = W.Button(description=self.t("roll"), tooltip=self.t("roll.tip"),
                                     icon="dice", button_style="primary",
                                     layout=W.Layout(width="auto"))
         self.roll_label = W.HTML()
-        self.shape_buttons = W.ToggleButtons(options=[], description=t("shape"),
+        self.shape_buttons = W.ToggleButtons(options=[], description=self.t("shape"),
                                              style={"button_width": "2.6em",
                                                     "description_width": "initial"})
-        self.dig_buttons = W.ToggleButtons(options=[], description=t("dig"),
+        self.dig_buttons = W.ToggleButtons(options=[], description=self.t("dig"),
                                            style={"button_width": "6em",
                                                   "description_width": "initial"})
-        self.rotate_button = W.Button(description=t("rotate"), tooltip=t("rotate.tip"),
-                                      layout=small)
-        self.flip_button = W.Button(description=t("flip"), tooltip=t("flip.tip"), layout=small)
-        self.switch_shape_button = W.ToggleButton(tooltip=t("switch-shape.tip"), layout=small)
-        self.switch_dig_button = W.ToggleButton(tooltip=t("switch-dig.tip"), layout=small)
-        self.square_button = W.ToggleButton(tooltip=t("one-square.tip"), layout=small)
-        self.pass_button = W.Button(description=t("pass"), tooltip=t("pass.tip"), layout=small)
-        self.undo_button = W.Button(description=t("undo"), tooltip=t("undo.tip"), layout=small)
+        self.rotate_button = W.Button(description=self.t("rotate"),
+                                      tooltip=self.t("rotate.tip"), layout=small)
+        self.flip_button = W.Button(description=self.t("flip"), tooltip=self.t("flip.tip"),
+                                    layout=small)
+        self.switch_shape_button = W.ToggleButton(tooltip=self.t("switch-shape.tip"), layout=small)
+        self.switch_dig_button = W.ToggleButton(tooltip=self.t("switch-dig.tip"), layout=small)
+        self.square_button = W.ToggleButton(tooltip=self.t("one-square.tip"), layout=small)
+        self.pass_button = W.Button(description=self.t("pass"), tooltip=self.t("pass.tip"),
+                                    layout=small)
+        self.undo_button = W.Button(description=self.t("undo"), tooltip=self.t("undo.tip"),
+                                    layout=small)
         self.message = W.HTML(layout=W.Layout(min_height="1.6em"))
         self.score_panel = W.HTML()
         self.star_box = W.HBox(layout=W.Layout(flex_flow="row wrap", display="none"))
         self.summary = W.HTML(layout=W.Layout(display="none"))
-        self.keys_help = W.HTML(f"<small style='color:#666'>{html.escape(t('keys'))}</small>")
+        self.keys_help = W.HTML(f"<small style='color:#666'>{html.escape(self.t('keys'))}"
+                                "</small>")
         for widget, name in ((self.roll_button, "roll"), (self.shape_buttons, "shapes"),
                              (self.dig_buttons, "digs"), (self.rotate_button, "rotate"),
                              (self.flip_button, "flip"), (self.pass_button, "pass"),
@@ -572,34 +608,35 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             self.shape_buttons.options = shapes
             self.shape_buttons.value = tb.shape if tb.shape in shapes else None
             digs = list(dict.fromkeys(d for sp, d in pairs if sp == tb.shape))
-            self.dig_buttons.options = [(t(f"dig.{d}"), d) for d in digs]
+            self.dig_buttons.options = [(self.t(f"dig.{d}"), d) for d in digs]
             self.dig_buttons.value = tb.dig if tb.dig in digs else None
         self.shape_buttons.disabled = self.dig_buttons.disabled = not choosing
         self.rotate_button.disabled = self.flip_button.disabled = not choosing
         spendable: set[str] = set().union(*s.switch_sets())    # the core's switch sets
         for button, kind, switch in ((self.switch_shape_button, SWITCH_SHAPE, "shape"),
                                      (self.switch_dig_button, SWITCH_DIG, "dig")):
-            button.description = t(f"switch-{switch}", n=s.held[kind])
+            button.description = self.t(f"switch-{switch}", n=s.held[kind])
             button.value = switch in tb.switch
             button.disabled = not choosing or switch not in spendable
-        self.square_button.description = t("one-square", n=max(0, s.held[ONE_SQUARE]
-                                                               - len(tb.squares)))
+        self.square_button.description = self.t(
+            "one-square", n=max(0, s.held[ONE_SQUARE] - len(tb.squares)))
         self.square_button.value = tb.square_mode
         self.square_button.disabled = not choosing or self._squares_left() <= 0
         self.pass_button.disabled = not self.can_pass()
-        self.pass_button.tooltip = t("pass.tip") if self.can_pass() or tb.roll is None \
+        self.pass_button.tooltip = self.t("pass.tip") if self.can_pass() or tb.roll is None \
             else self._pass_reason()
         self.undo_button.disabled = not tb.history
-        self.score_panel.value = score_html(s, self.game)
+        self.score_panel.value = score_html(s, self.game, lang=self.lang)
         self._refresh_stars()
-        self.summary.value = summary_html(s, g) if over else ""
+        self.summary.value = summary_html(s, g, lang=self.lang) if over else ""
         self.summary.layout.display = None if over else "none"
 
     def _pass_reason(self) -> str:
         tb = self.table
         assert tb.roll is not None
         fitting = [sp for sp in self.game.roll_shapes(tb.roll) if tb.state.fits(sp)]
-        return t("pass.forbidden", shapes=", ".join(fitting), s="s" if len(fitting) == 1 else "")
+        return self.t("pass.forbidden", shapes=", ".join(fitting),
+                      s="s" if len(fitting) == 1 else "")
 
     def _refresh_stars(self) -> None:
         tb = self.table
@@ -612,18 +649,18 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             self.star_box.layout.display = "none"
             return
         n = min(tb.pending.stars, tb.state.star_capacity())
-        star = t(f"star.{self.game.map.theme}")
-        what = t("stars.what.1") if n == 1 else t("stars.what.n", n=n)
-        intro = W.HTML(html.escape(t("stars.pick", n=tb.pending.stars, star=star,
+        star = self.t(f"star.{self.game.map.theme}")
+        what = self.t("stars.what.1") if n == 1 else self.t("stars.what.n", n=n)
+        intro = W.HTML(html.escape(self.t("stars.pick", n=tb.pending.stars, star=star,
                                      s=plural(tb.pending.stars), what=what)))
         buttons = []
         for i, option in enumerate(options, start=1):
-            label = " + ".join(t(f"bonus.{k}") for k in option)
+            label = " + ".join(self.t(f"bonus.{k}") for k in option)
             b = W.Button(description=f"{i}. {label}" if i < 10 else label,
                          layout=W.Layout(width="auto"), button_style="info")
             b.on_click(lambda _, o=option: self.choose_stars(o))
             buttons.append(b)
-        cancel = W.Button(description=t("stars.cancel"), layout=W.Layout(width="auto"))
+        cancel = W.Button(description=self.t("stars.cancel"), layout=W.Layout(width="auto"))
         cancel.on_click(lambda _: self.cancel())
         self.star_box.children = (intro, *buttons, cancel)
         self.star_box.layout.display = None
@@ -634,26 +671,27 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         if c is not None and tb.pending is None:
             if c.legal:
                 kind = "legal"
-                text = (t("legal.square", cell=names(c.cells)) if c.square else
-                        t("legal", shape=tb.shape, dig=tb.dig, cells=names(c.cells)))
+                text = (self.t("legal.square", cell=names(c.cells)) if c.square else
+                        self.t("legal", shape=tb.shape, dig=self.t(f"dig.{tb.dig}"),
+                               cells=names(c.cells)))
             else:
-                kind, text = "illegal", t("illegal", reason=c.reason)
+                kind, text = "illegal", self.illegal(c.reason or "", c.rule)
         elif not text and tb.roll is None and not tb.state.is_terminal:
-            text = t("roll.waiting", round=tb.state.round + 1)
+            text = self.t("roll.waiting", round=tb.state.round + 1)
         elif not text and tb.roll is not None and tb.pending is None:
             if tb.square_mode:
-                text = t("hover.square")
+                text = self.t("hover.square")
             elif tb.shape is not None and not tb.state.fits(tb.shape):
-                text = t("no-room", shape=tb.shape)
+                text = self.t("no-room", shape=tb.shape)
             else:
-                text = t("hover", shape=tb.shape or "")
+                text = self.t("hover", shape=tb.shape or "")
         self.message.value = message_html(kind, text)
 
     def _header_html(self) -> str:
         s, g = self.table.state, self.game
-        rounds = (t("round.over", rounds=g.rounds) if s.is_terminal else
-                  t("round", round=s.round + 1, rounds=g.rounds))
-        source = t("rolls.fixed") if self.seed is None else t("seed", seed=self.seed)
+        rounds = (self.t("round.over", rounds=g.rounds) if s.is_terminal else
+                  self.t("round", round=s.round + 1, rounds=g.rounds))
+        source = self.t("rolls.fixed") if self.seed is None else self.t("seed", seed=self.seed)
         return (f"<b style='font-size:1.15em'>{html.escape(self._title())}</b>"
                 f" &nbsp;·&nbsp; {html.escape(rounds)} &nbsp;·&nbsp; "
                 f"<span style='color:#666'>{html.escape(source)}</span>")
@@ -665,10 +703,10 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     def _roll_html(self) -> str:
         roll = self.table.roll
         if roll is None:
-            return f"<span style='color:#666'>{html.escape(t('roll.none'))}</span>"
+            return f"<span style='color:#666'>{html.escape(self.t('roll.none'))}</span>"
         a, b = roll
         return (f"<span class='paleo-roll' style='font-size:1.6em;vertical-align:middle'>"
-                f"{dice(a, b)}</span> <b>{html.escape(t('roll.shown', a=a, b=b))}</b>")
+                f"{dice(a, b)}</span> <b>{html.escape(self.t('roll.shown', a=a, b=b))}</b>")
 
     # -- notebook output ---------------------------------------------------------------
 
@@ -681,7 +719,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         s = self.state
         shown = s.round + (1 if self.table.roll is not None else 0)
         return str(render_svg(s, rolls=self.rolls[:shown], turns=self.turns,
-                              title=self._title(), player=self.player or None))
+                              title=self._title(), player=self.player or None,
+                              lang=self.lang))
 
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -719,6 +758,11 @@ _MESSAGE_STYLE = {
 }
 
 
+def _fossil_key(game: Game) -> str:
+    """'Fossil A', or in the Snowman Edition 'Item A'."""
+    return "fossil.snowman" if game.map.theme == "snowman" else "fossil"
+
+
 def message_html(kind: str, text: str) -> str:
     """The line under the board; legal and illegal differ in words, symbol and border
     style as well as colour."""
@@ -727,15 +771,18 @@ def message_html(kind: str, text: str) -> str:
             f"font-size:1.05em'>{html.escape(text)}</div>")
 
 
-def score_html(state: State, game: Game) -> str:
+def score_html(state: State, game: Game, *, lang: str | None = None) -> str:
     """The score panel: each fossil dug up with its points and same-dig bonus, the +1
-    Points, the total (State.score()), and the bonuses held."""
+    Points, the total (State.score()), and the bonuses held, in ``lang``."""
+    def t(key: str, /, **fields: object) -> str:
+        return i18n.t(key, lang, **fields)
+
     score = state.score()
     by_id = {f.id: f for f in game.map.fossils}
     rows = []
     for f in score.fossils:
         fossil = by_id[f.id]
-        name = fossil.name or t("fossil", id=f.id)
+        name = fossil.name or t(_fossil_key(game), id=f.id)
         bonus = f" <small>{html.escape(t('score.same', bonus=f.bonus))}</small>" if f.bonus else ""
         rows.append(f"<tr><td>{html.escape(f.id)} · {html.escape(name)}</td>"
                     f"<td style='text-align:right'>{f.points}{bonus}</td></tr>")
@@ -759,12 +806,16 @@ def score_html(state: State, game: Game) -> str:
             f"<table style='width:100%'>{bonus_rows}</table></div>")
 
 
-def summary_html(state: State, game: Game) -> str:
+def summary_html(state: State, game: Game, *, lang: str | None = None) -> str:
+    """The end of the game in words: the score, what was dug up, how to save the log."""
+    def t(key: str, /, **fields: object) -> str:
+        return i18n.t(key, lang, **fields)
+
     score = state.score()
     dug = [f for i, f in enumerate(game.map.fossils) if state.dug >> i & 1]
     lines = [t("game-over", score=score.total, s=plural(score.total)),
              t("game-over.dug", dug=len(dug), total=len(game.map.fossils),
-               names=", ".join(f.name or t("fossil", id=f.id) for f in dug))
+               names=", ".join(f.name or t(_fossil_key(game), id=f.id) for f in dug))
              if dug else t("game-over.none"), t("game-over.log")]
     body = "".join(f"<div>{html.escape(line)}</div>" for line in lines[1:])
     return (f"<div class='paleo-summary' style='border:2px solid #0072B2;padding:6px 10px;"

@@ -13,21 +13,24 @@ from typing import Any
 
 import ipywidgets as W
 
+from .. import i18n
 from ..core.logs import GameLog
 from ..core.maps import Puzzle
 from ..core.rules import State
+from ..render.style import sheet_labels
 from ..render.svg import render_svg
 from ._display import SvgFallback
 from .board import BoardWidget, board_beside
 from .play import PlayWidget, score_html
-from .text import dice, language, t
+from .text import dice, language
 
 SPEEDS = (("½×", 1600), ("1×", 800), ("2×", 400), ("4×", 200), ("8×", 100))
 KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
 
 
 class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
-    """A game log, round by round, for one player (an index or a name).
+    """A game log, round by round, for one player (an index or a name), in ``lang`` (None:
+    the language set in :mod:`paleowidgets.i18n`).
 
     >>> from paleowidgets.core.logs import GameLog, PlayerLog
     >>> from paleowidgets.core.maps import parse_document
@@ -40,28 +43,32 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, log: GameLog, *, player: int | str = 0, round: int = 0,
-                 lang: str = "en", cell_size: float = 48, **kwargs: Any) -> None:
-        language(lang)
+                 lang: str | None = None, cell_size: float = 48, **kwargs: Any) -> None:
+        self.lang = language(lang)      # resolved once: the widget keeps its language
         names = [p.name for p in log.players]
         self.player = names.index(player) if isinstance(player, str) else player
         if not 0 <= self.player < len(names):
             raise ValueError(f"player {player!r} is not in this log (players: "
                              f"{', '.join(names)})")
         self.log_data = log
-        self.lang = lang
         self.states: list[State] = log.replay()[self.player]
         self.turns = log.players[self.player].turns
         self.last = len(log.rolls)
         self.round = max(0, min(round, self.last))
         self.cell_size = cell_size
         self.board = BoardWidget(self.states[self.round],
-                                 turns=self.turns[:self.round], cell_size=cell_size)
+                                 turns=self.turns[:self.round], cell_size=cell_size,
+                                 labels=sheet_labels(self.lang))
         self.branch: PlayWidget | None = None
         self._build()
         super().__init__(self._children(), **kwargs)
         self.add_class("paleo-replay")
         self.board.on_key_down(self.key)
         self.show(self.round)
+
+    def t(self, key: str, /, **fields: object) -> str:
+        """The widget's text for ``key`` in its language."""
+        return i18n.t(key, self.lang, **fields)
 
     # -- stepping ----------------------------------------------------------------------------
 
@@ -81,7 +88,8 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         if self.slider.value != r:
             self.slider.value = r         # the link moves the Play widget too
         self.status.value = self._status_html()
-        self.score_panel.value = score_html(self.states[r], self.states[r].game)
+        self.score_panel.value = score_html(self.states[r], self.states[r].game,
+                                           lang=self.lang)
         self.first_button.disabled = self.prev_button.disabled = r == 0
         self.next_button.disabled = self.last_button.disabled = r == self.last
 
@@ -108,7 +116,8 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def _build(self) -> None:
         def button(icon: str, key: str) -> W.Button:
-            b = W.Button(icon=icon, tooltip=t(f"replay.{key}.tip"), layout=W.Layout(width="3em"))
+            b = W.Button(icon=icon, tooltip=self.t(f"replay.{key}.tip"),
+                         layout=W.Layout(width="3em"))
             b.add_class(f"paleo-{key}")
             return b
 
@@ -118,18 +127,18 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.last_button = button("fast-forward", "last")
         self.player_widget = W.Play(value=self.round, min=0, max=self.last, step=1,
                                     interval=800, show_repeat=False)
-        self.speed = W.Dropdown(options=SPEEDS, value=800, description=t("replay.speed"),
+        self.speed = W.Dropdown(options=SPEEDS, value=800, description=self.t("replay.speed"),
                                 layout=W.Layout(width="11em"),
                                 style={"description_width": "initial"})
         self.slider = W.IntSlider(value=self.round, min=0, max=self.last,
-                                  description=t("replay.round"), continuous_update=True,
+                                  description=self.t("replay.round"), continuous_update=True,
                                   layout=W.Layout(flex="1 1 auto"))
         W.link((self.player_widget, "value"), (self.slider, "value"))
         W.link((self.speed, "value"), (self.player_widget, "interval"))
         self.status = W.HTML()
         self.score_panel = W.HTML()
-        self.play_on_button = W.Button(description=t("replay.play-on"),
-                                       tooltip=t("replay.play-on.tip"), icon="play",
+        self.play_on_button = W.Button(description=self.t("replay.play-on"),
+                                       tooltip=self.t("replay.play-on.tip"), icon="play",
                                        layout=W.Layout(width="auto"))
         self.branch_box = W.VBox()
         self.first_button.on_click(lambda _: self.show(0))
@@ -142,8 +151,8 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     def _children(self) -> list[Any]:
         row = W.Layout(flex_flow="row wrap", align_items="center")
         title = W.HTML(f"<b style='font-size:1.15em'>{html.escape(self._title())}</b> "
-                       f"&nbsp;·&nbsp; {html.escape(t('replay.player', name=self._name()))}")
-        keys = W.HTML(f"<small style='color:#666'>{html.escape(t('replay.keys'))}</small>")
+                       f"&nbsp;·&nbsp; {html.escape(self.t('replay.player', name=self._name()))}")
+        keys = W.HTML(f"<small style='color:#666'>{html.escape(self.t('replay.keys'))}</small>")
         return [title,
                 W.HBox([self.first_button, self.prev_button, self.next_button,
                         self.last_button, self.player_widget, self.speed, self.slider],
@@ -163,13 +172,13 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     def _status_html(self) -> str:
         r = self.round
         if r == 0:
-            text = t("replay.start")
+            text = self.t("replay.start")
         else:
             a, b = self.log_data.rolls[r - 1]
-            text = t("replay.step", round=r, rounds=self.last, a=a, b=b,
+            text = self.t("replay.step", round=r, rounds=self.last, a=a, b=b,
                      turn=str(self.turns[r - 1]))
             text = f"{dice(a, b)}  {text}"
-        score = t("replay.score", score=self.states[r].score().total)
+        score = self.t("replay.score", score=self.states[r].score().total)
         return (f"<div class='paleo-replay-status' style='font-size:1.05em'>"
                 f"{html.escape(text)} &nbsp;·&nbsp; <b>{html.escape(score)}</b></div>")
 
@@ -189,4 +198,4 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     def fallback_svg(self) -> str:
         r = self.round
         return str(render_svg(self.states[r], rolls=self.log_data.rolls[:r], turns=self.turns[:r],
-                              title=self._title(), player=self._name()))
+                              title=self._title(), player=self._name(), lang=self.lang))

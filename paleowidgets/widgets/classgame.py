@@ -1,0 +1,476 @@
+"""A class game: many sheets on one roll sequence, a scoreboard, saved logs a teacher loads.
+
+Each laptop runs its own kernel, so a class game is a *seed code*: the teacher posts it,
+every student opens ``ClassGameWidget(snow_map, seed="TREX-4821", player="Ada")`` and
+gets the same dice (:mod:`paleowidgets.core.dice`). With ``save_to="class"`` every turn is
+saved at once to ``class/Ada.json`` (a game log that ``paleo score`` reads), written whole
+or not at all; opening the widget again goes on from that file, so a restarted kernel
+loses nothing. The teacher's notebook can seat several players at one screen
+(``player=["Ada", "Bo"]``: buttons, or ``[`` and ``]`` on the board, switch sheets; small
+boards side by side and the scoreboard follow every turn) and, at the end, gathers the
+students' files with :func:`load_class_logs` into one scoreboard with every board.
+
+The rules stay in the core: :class:`~paleowidgets.core.classgame.ClassGame` holds the
+players' turns and scores, each sheet is a :class:`~paleowidgets.widgets.play.PlayWidget`.
+
+>>> from paleowidgets.core.maps import parse_document
+>>> from paleowidgets.core.rules import TINY
+>>> ClassGameWidget(parse_document(TINY), seed="trex-4821", player=["Ada", "Bo"])
+<ClassGameWidget Tiny quarry seed TREX-4821: Ada 0 (round 0), Bo 0 (round 0)>
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as W
+
+from .. import i18n
+from ..core.classgame import ClassGame
+from ..core.dice import new_seed_code, roll_sequence
+from ..core.errors import PaleoError
+from ..core.geometry import Cell
+from ..core.logs import GameLog, PlayerLog
+from ..core.maps import Map, Puzzle
+from ..core.rules import State
+from ..core.turns import Turn
+from ..render.export import write_atomically
+from ..render.style import sheet_labels
+from ..render.svg import SVG_NS, SvgDocument, render_svg
+from ._display import SvgFallback
+from .board import BoardWidget
+from .play import PlayWidget, message_html
+from .text import language, plural
+
+SWITCH_KEYS = {"[": -1, "]": 1, "PageUp": -1, "PageDown": 1}
+
+
+def log_file_name(player: str) -> str:
+    """The file a player's log is saved to: ``log_file_name("Ada Lovelace") ==
+    'Ada-Lovelace.json'`` (letters of any script kept, other characters made dashes)."""
+    stem = re.sub(r"[^\w\-]+", "-", player, flags=re.UNICODE).strip("-._")
+    return f"{stem or 'player'}.json"
+
+
+class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
+    """One or more players' sheets on the rolls of one seed code (or a puzzle's rolls).
+
+    ``player`` is a name, or several names for players sharing this screen. ``seed`` is
+    the code the teacher posts (a fresh one when None). ``save_to`` is a folder where each
+    player's log is saved after every turn and read back when the widget is opened again.
+    """
+
+    def __init__(self, document: Map | Puzzle, seed: int | str | None = None, *,
+                 player: str | Sequence[str] = "", save_to: str | Path | None = None,
+                 lang: str | None = None, cell_size: float = 44, thumb_size: float = 14,
+                 **kwargs: Any) -> None:
+        self.lang = language(lang)
+        names = [player] if isinstance(player, str) else list(player)
+        names = [n for n in names if n] or [self.t("replay.player", name=1)]
+        if isinstance(document, Map) and seed is None:
+            seed = new_seed_code()
+        self.class_game = ClassGame(document, 0 if seed is None else seed, names)
+        self.document = document
+        self.folder = None if save_to is None else Path(save_to)
+        self._resumed: list[tuple[Path, int]] = []
+        self.plays: dict[str, PlayWidget] = {}
+        self.thumbs: dict[str, BoardWidget] = {}
+        self.captions: dict[str, W.HTML] = {}
+        for name in names:
+            state, turns = self._resume(name)
+            self.plays[name] = self._play_widget(name, state, turns, cell_size)
+            self.thumbs[name] = BoardWidget(state, turns=turns, cell_size=thumb_size,
+                                            labels=sheet_labels(self.lang))
+            self.captions[name] = W.HTML()
+        self.current = names[0]
+        self._build()
+        super().__init__(self._children(), **kwargs)
+        self.add_class("paleo-classgame")
+        self._refresh()
+
+    def t(self, key: str, /, **fields: object) -> str:
+        """The widget's text for ``key`` in its language."""
+        return i18n.t(key, self.lang, **fields)
+
+    @property
+    def seed(self) -> int | str | None:
+        """The seed code of the rolls (None for a puzzle: its rolls are fixed)."""
+        return None if isinstance(self.document, Puzzle) else self.class_game.seed
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.class_game.players
+
+    @property
+    def play(self) -> PlayWidget:
+        """The sheet on show."""
+        return self.plays[self.current]
+
+    # -- players -----------------------------------------------------------------------
+
+    def show(self, name: str) -> None:
+        """Show ``name``'s sheet."""
+        if name not in self.plays:
+            raise ValueError(f"no player {name!r} in this class game (players: "
+                             f"{', '.join(self.players)})")
+        self.current = name
+        self._refresh()
+
+    def next_player(self, delta: int = 1) -> None:
+        names = self.players
+        self.show(names[(names.index(self.current) + delta) % len(names)])
+
+    def key(self, key: str, shift: bool = False, ctrl: bool = False,
+            meta: bool = False) -> None:
+        """Keys on a sheet besides the game's own: ``[`` and ``]`` switch players."""
+        if key in SWITCH_KEYS and len(self.players) > 1:
+            self.next_player(SWITCH_KEYS[key])
+
+    # -- logs --------------------------------------------------------------------------
+
+    def player_log(self, name: str) -> GameLog:
+        """``name``'s game so far as a log of its own (``paleo score`` reads it)."""
+        turns = self.plays[name].turns
+        return GameLog(self.document, self.class_game.rolls[:len(turns)],
+                       (PlayerLog(name, turns),))
+
+    def save(self, folder: str | Path | None = None) -> list[Path]:
+        """Write every player's log to ``folder`` (``save_to`` by default), one file each,
+        each written whole or not at all. Returns the paths."""
+        target = Path(folder) if folder is not None else self.folder
+        if target is None:
+            raise ValueError("no folder to save to: give one, or save_to= when opening")
+        return [self._write(target, name) for name in self.players]
+
+    def _write(self, folder: Path, name: str) -> Path:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / log_file_name(name)
+        write_atomically(path, self.player_log(name).to_json().encode("utf-8"))
+        return path
+
+    def _resume(self, name: str) -> tuple[State, tuple[Turn, ...]]:
+        """The player's saved game, replayed into the class game (the start when there is
+        none). A file that does not fit this game is an error, never overwritten."""
+        start = self.class_game.state(name)
+        if self.folder is None or not (self.folder / log_file_name(name)).exists():
+            return start, ()
+        path = self.folder / log_file_name(name)
+        log = GameLog.load(path)
+        mismatch = _mismatch(log, self.document, self.class_game.rolls)
+        problem = (self.t("class.problem.map") if mismatch == "map" else
+                   self.t("class.problem.seed", seed=self.class_game.seed) if mismatch else
+                   None if name in [p.name for p in log.players] else
+                   f"it holds no player named {name!r}")
+        if problem is not None:
+            raise ValueError(f"{path}: cannot go on from this file: {problem} (move it away "
+                             "or choose another folder)")
+        turns = next(p.turns for p in log.players if p.name == name)
+        for turn in turns:
+            self.class_game.play(name, turn)
+        self._resumed.append((path, len(turns)))
+        return self.class_game.state(name), turns
+
+    # -- keeping the class game in step with the sheets --------------------------------
+
+    def _on_turn(self, play: PlayWidget) -> None:
+        """A sheet's turns changed: the class game follows, the small board and the
+        scoreboard too, and the player's file is saved."""
+        name = play.player
+        self._sync(name)
+        self.thumbs[name].update(play.state, turns=play.turns)
+        if self.folder is not None:
+            try:
+                self._write(self.folder, name)
+            except OSError as e:      # the game goes on; the message says what failed
+                self.message.value = message_html("illegal", f"{type(e).__name__}: {e}")
+        self._refresh_words()
+
+    def _sync(self, name: str) -> None:
+        """Make the class game hold exactly the sheet's turns (undo back, play forward)."""
+        cg, play = self.class_game, self.plays[name]
+        turns = play.turns
+        while cg.state(name).round > len(turns):
+            cg.undo(name)
+        for turn in turns[cg.state(name).round:]:
+            cg.play(name, turn)
+        if cg.state(name) != play.state:     # a turn changed in place: start again
+            while cg.state(name).round:
+                cg.undo(name)
+            for turn in turns:
+                cg.play(name, turn)
+
+    # -- controls ----------------------------------------------------------------------
+
+    def _play_widget(self, name: str, state: State, turns: Sequence[Turn],
+                     cell_size: float) -> PlayWidget:
+        seed = None if isinstance(self.document, Puzzle) else self.class_game.seed
+        play = PlayWidget(self.document, seed=seed, state=state, turns=turns, player=name,
+                          lang=self.lang, cell_size=cell_size)
+        assert play.rolls == self.class_game.rolls[:len(play.rolls)]
+        play.on_turn(self._on_turn)
+        play.board.on_key_down(self.key)
+        return play
+
+    def _build(self) -> None:
+        self.header = W.HTML()
+        self.player_buttons = W.ToggleButtons(options=list(self.players), value=self.current,
+                                              description=self.t("class.players"),
+                                              tooltip=self.t("class.players.tip"),
+                                              style={"button_width": "auto",
+                                                     "description_width": "initial"})
+        self.player_buttons.add_class("paleo-class-players")
+        self.player_buttons.observe(self._on_player, "value")
+        self.stage = W.Box()
+        self.scoreboard = W.HTML()
+        self.save_button = W.Button(description=self.t("class.save"),
+                                    tooltip=self.t("class.save.tip"), icon="save",
+                                    layout=W.Layout(width="auto"))
+        self.save_button.add_class("paleo-class-save")
+        self.save_button.on_click(lambda _: self._on_save())
+        self.message = W.HTML()
+        boxes = []
+        for name, thumb in self.thumbs.items():
+            thumb.on_cell_click(self._shower(name))
+            thumb.layout.max_width = "240px"
+            boxes.append(W.VBox([self.captions[name], thumb],
+                                layout=W.Layout(width="240px", margin="0 10px 6px 0")))
+        self.thumb_row = W.HBox(boxes, layout=W.Layout(flex_flow="row wrap"))
+        several = len(self.players) > 1
+        self.player_buttons.layout.display = None if several else "none"
+        self.thumb_row.layout.display = None if several else "none"
+        self.keys_help = W.HTML(f"<small style='color:#666'>"
+                                f"{html.escape(self.t('class.keys'))}</small>")
+        self.keys_help.layout.display = None if several else "none"
+        self.message.value = message_html("done", " ".join(
+            self.t("class.resumed", path=str(path), played=n) for path, n in self._resumed))
+
+    def _shower(self, name: str) -> Callable[[Cell | None], None]:
+        """A click on ``name``'s small board shows their sheet."""
+        return lambda _cell: self.show(name)
+
+    def _children(self) -> list[Any]:
+        return [self.header, self.player_buttons, self.stage, self.scoreboard,
+                self.thumb_row, W.HBox([self.save_button, self.message]), self.keys_help]
+
+    def _on_player(self, change: dict[str, Any]) -> None:
+        if change["new"] and change["new"] != self.current:
+            self.show(change["new"])
+
+    def _on_save(self) -> None:
+        try:
+            paths = self.save(self.folder or Path("."))
+        except OSError as e:
+            self.message.value = message_html("illegal", f"{type(e).__name__}: {e}")
+            return
+        self.message.value = message_html("done", self.t(
+            "class.saved", paths=", ".join(str(p) for p in paths)))
+
+    def _refresh(self) -> None:
+        if self.stage.children != (self.play,):
+            self.stage.children = (self.play,)
+        if self.player_buttons.value != self.current:
+            self.player_buttons.value = self.current
+        self._refresh_words()
+
+    def _refresh_words(self) -> None:
+        d = self.document
+        title = d.title or d.map.name if isinstance(d, Puzzle) else d.name
+        source = (self.t("class.rolls.fixed") if self.seed is None
+                  else self.t("class.seed", seed=self.seed))
+        self.header.value = (f"<b style='font-size:1.15em'>{html.escape(self.t('class.title'))}"
+                             f" · {html.escape(title)}</b><br><span class='paleo-class-seed'>"
+                             f"{html.escape(source)}</span>")
+        rounds = self.class_game.game.rounds
+        self.scoreboard.value = scoreboard_html(
+            [(n, s.score().total, s.round) for n, s in self._finals()], rounds,
+            lang=self.lang, current=self.current)
+        for name, play in self.plays.items():
+            marker = "▶ " if name == self.current else ""
+            caption = self.t("class.board.caption", name=name, score=play.state.score().total,
+                             played=play.state.round, rounds=rounds)
+            self.captions[name].value = (f"<small class='paleo-class-caption'>"
+                                         f"{html.escape(marker + caption)}</small>")
+
+    def _finals(self) -> list[tuple[str, State]]:
+        return [(n, self.class_game.state(n)) for n in self.players]
+
+    # -- notebook output ---------------------------------------------------------------
+
+    def plain_text(self) -> str:
+        d = self.document
+        title = d.title or d.map.name if isinstance(d, Puzzle) else d.name
+        seed = "fixed rolls" if self.seed is None else f"seed {self.seed}"
+        rows = ", ".join(f"{n} {s.score().total} (round {s.round})" for n, s in self._finals())
+        return f"<ClassGameWidget {title} {seed}: {rows}>"
+
+    def fallback_svg(self) -> str:
+        sheets = [render_svg(play.state, rolls=self.class_game.rolls[:play.state.round],
+                             turns=play.turns, player=name, lang=self.lang, cell_size=24)
+                  for name, play in self.plays.items()]
+        return side_by_side(sheets)
+
+
+# -- the scoreboard ------------------------------------------------------------------------
+
+def scoreboard_html(rows: Sequence[tuple[str, int, int]], rounds: int, *,
+                    lang: str | None = None, current: str | None = None) -> str:
+    """A table of (name, score, rounds played), best first; the best are marked in words
+    ("★ leading", or "★ winner" once every sheet is finished), not by colour alone."""
+    def t(key: str, /, **fields: object) -> str:
+        return i18n.t(key, lang, **fields)
+
+    ordered = sorted(rows, key=lambda r: -r[1])
+    best = max((r[1] for r in ordered), default=0)
+    done = bool(ordered) and all(r[2] >= rounds for r in ordered)
+    body = []
+    place = 0
+    for i, (name, score, played) in enumerate(ordered):
+        if i == 0 or score != ordered[i - 1][1]:
+            place = i + 1             # equal scores share a place
+        mark = t("class.winner" if done else "class.leading") if score == best and (
+            done or best > 0) else ""
+        style = " style='font-weight:bold'" if name == current else ""
+        body.append(f"<tr class='paleo-class-row'{style}><td>{place}</td>"
+                    f"<td>{'▶ ' if name == current else ''}{html.escape(name)}</td>"
+                    f"<td style='text-align:right'>{score}</td>"
+                    f"<td>{html.escape(t('class.rounds.value', played=played, rounds=rounds))}"
+                    f"</td><td>{html.escape(mark)}</td></tr>")
+    head = "".join(f"<th style='text-align:left;padding-right:1em'>{html.escape(t(k))}</th>"
+                   for k in ("class.rank", "class.name", "class.score", "class.rounds"))
+    return (f"<div class='paleo-scoreboard'><b>{html.escape(t('class.scoreboard'))}</b>"
+            f"<table style='border-collapse:collapse'><tr>{head}<th></th></tr>"
+            f"{''.join(body)}</table></div>")
+
+
+def side_by_side(svgs: Sequence[str], gap: float = 12) -> SvgDocument:
+    """Several SVG pictures in one, left to right (a notebook without a kernel shows all
+    the sheets of a class game)."""
+    ET.register_namespace("", SVG_NS)
+    parts = [ET.fromstring(s) for s in svgs]
+    x = 0.0
+    height = 0.0
+    for part in parts:
+        part.set("x", f"{x:g}")
+        x += float(part.get("width", "0")) + gap
+        height = max(height, float(part.get("height", "0")))
+    root = ET.Element(f"{{{SVG_NS}}}svg", {"version": "1.1", "width": f"{max(0, x - gap):g}",
+                                          "height": f"{height:g}"})
+    root.extend(parts)
+    return SvgDocument(ET.tostring(root, encoding="unicode"))
+
+
+# -- the teacher's side: the students' saved logs ------------------------------------------
+
+@dataclass
+class ClassResults:
+    """The logs of a class, checked: the same map and the same dice for everybody.
+
+    ``players`` holds (name, log, index of the player in that log); ``problems`` says in
+    words why a file was left out."""
+
+    players: list[tuple[str, GameLog, int]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    folder: str = ""
+    lang: str = "en"
+
+    def states(self) -> list[tuple[str, State]]:
+        return [(name, log.replay()[i][-1]) for name, log, i in self.players]
+
+    def scoreboard(self) -> list[tuple[str, int, int]]:
+        """(name, score, rounds played), best first; equal scores keep the files' order."""
+        rows = [(n, s.score().total, s.round) for n, s in self.states()]
+        return sorted(rows, key=lambda r: -r[1])
+
+    def board(self, name: str, *, cell_size: float = 20) -> SvgDocument:
+        """``name``'s sheet as SVG."""
+        for n, log, i in self.players:
+            if n == name:
+                return render_svg(log, player=i, cell_size=cell_size, lang=self.lang)
+        raise ValueError(f"no player {name!r} in these results")
+
+    def __repr__(self) -> str:
+        rows = ", ".join(f"{n} {s}" for n, s, _ in self.scoreboard())
+        return f"<ClassResults {len(self.players)} players: {rows}; {len(self.problems)} left out>"
+
+    def _repr_html_(self) -> str:
+        t = i18n.t
+        if not self.players and not self.problems:
+            return f"<p>{html.escape(t('class.results.none', self.lang, folder=self.folder))}</p>"
+        rounds = max((log.game.rounds for _, log, _ in self.players), default=0)
+        n = len(self.players)
+        parts = [f"<b style='font-size:1.15em'>"
+                 f"{html.escape(t('class.results', self.lang, n=n, s=plural(n)))}</b>"]
+        parts += [f"<p class='paleo-class-problem'>⚠ {html.escape(p)}</p>"
+                  for p in self.problems]
+        parts.append(scoreboard_html(self.scoreboard(), rounds, lang=self.lang))
+        boards = "".join(f"<figure style='margin:0 12px 12px 0'>{self.board(name)}"
+                         f"<figcaption>{html.escape(name)}: {score}</figcaption></figure>"
+                         for name, score, _ in self.scoreboard())
+        parts.append(f"<div style='display:flex;flex-wrap:wrap'>{boards}</div>")
+        return "".join(parts)
+
+
+def load_class_logs(folder: str | Path, *, seed: int | str | None = None,
+                    lang: str | None = None) -> ClassResults:
+    """Every game log (``*.json``) in ``folder``, checked and gathered for a scoreboard.
+
+    A file is left out, with the reason in words, when it cannot be read, was played on
+    another map than the first good file, or has other dice: not those of ``seed`` when it
+    is given, else not a start of the longest log's rolls. A player name seen twice keeps
+    its first file."""
+    code = language(lang)
+    base = Path(folder)
+    results = ClassResults(folder=str(base), lang=code)
+    logs: list[tuple[Path, GameLog]] = []
+    for path in sorted(base.glob("*.json")):
+        try:
+            logs.append((path, GameLog.load(path)))
+        except (PaleoError, OSError, ValueError) as e:
+            results.problems.append(i18n.t("class.problem", code, file=path.name, reason=str(e)))
+    if not logs:
+        return results
+    document = logs[0][1].document
+    rolls = (tuple(document.rolls) if isinstance(document, Puzzle) else
+             roll_sequence(seed, _rounds(document)) if seed is not None else
+             max((log.rolls for _, log in logs if log.document == document), key=len))
+    for path, log in logs:
+        problem = _mismatch(log, document, rolls)
+        if problem == "map":
+            reason = i18n.t("class.problem.map", code)
+        elif problem is not None:
+            reason = (i18n.t("class.problem.seed", code, seed=seed) if seed is not None
+                      else i18n.t("class.problem.dice", code))
+        else:
+            reason = ""
+        if reason:
+            results.problems.append(i18n.t("class.problem", code, file=path.name,
+                                           reason=reason))
+            continue
+        for i, p in enumerate(log.players):
+            if p.name in [n for n, _, _ in results.players]:
+                results.problems.append(i18n.t("class.problem", code, file=path.name,
+                                               reason=i18n.t("class.problem.name", code,
+                                                             name=p.name)))
+                continue
+            results.players.append((p.name, log, i))
+    return results
+
+
+def _rounds(document: Map | Puzzle) -> int:
+    return len(document.rolls) if isinstance(document, Puzzle) else document.rounds
+
+
+def _mismatch(log: GameLog, document: Map | Puzzle,
+              rolls: Sequence[tuple[int, int]]) -> str | None:
+    """Why ``log`` is not a game of this class (``'map'`` or ``'dice'``), or None."""
+    if log.document != document:
+        return "map"
+    if tuple(log.rolls) != tuple(rolls[:len(log.rolls)]):
+        return "dice"
+    return None
