@@ -14,6 +14,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from .atomic import write_atomically
 from .errors import FormatError, IllegalTurnError, PaleoError
 from .maps import Map, Puzzle, Roll, document_from_dict, load_document, read_text
 from .rules import Game, Score, State
@@ -91,10 +92,7 @@ class GameLog:
 
     def save(self, path: str | Path) -> None:
         """Write the log; the file appears whole or not at all (no half-written log)."""
-        p = Path(path)
-        tmp = p.with_name(p.name + ".tmp")
-        tmp.write_text(self.to_json(), encoding="utf-8")
-        tmp.replace(p)
+        write_atomically(Path(path), self.to_json().encode("utf-8"))
 
     @classmethod
     def load(cls, path: str | Path) -> GameLog:

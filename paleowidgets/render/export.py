@@ -17,16 +17,15 @@ b'%PDF-'
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import os
 import re
 import subprocess
-import tempfile
 import warnings
 from pathlib import Path
 from typing import Unpack
 
+from ..core.atomic import write_atomically as write_atomically  # re-exported
 from ..core.errors import FormatError
 from .sheet import Renderable
 from .svg import SheetOptions, render_svg
@@ -73,25 +72,6 @@ def sheet_bytes(svg: str, suffix: str, *, scale: float = 2.0) -> bytes:
     else:
         out = cairosvg.svg2pdf(bytestring=data)
     return out
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename
-    (atomic on one file system); on any failure the temporary file is removed and an
-    existing ``path`` is left as it was."""
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)   # mkstemp makes 0600 files; a sheet is for sharing
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
 
 
 def for_cairo(svg: str) -> str:
