@@ -9,12 +9,23 @@ and GitHub/nbviewer show the boards as SVG.
     python tools/build_lessons.py            # build and run every lesson
     python tools/build_lessons.py 01 03      # only lessons whose name starts so
     python tools/build_lessons.py --check    # sources and notebooks agree? (no kernel)
+
+A lesson translated into another language sits beside the English one as
+``<name>.<lang>.py`` (``01-first-game.fr.py`` -> ``lessons/01-first-game.fr.ipynb``): the
+same folder keeps the lessons' relative paths (``../puzzles``) and the teacher sees the
+versions side by side. A translation keeps the English lesson's cells and code; only its
+text, strings and comments change (tests/test_lessons.py checks that).
+
+The kernels run without ``PALEOWIDGETS_LANG``: a developer's language setting must not
+leak into the stored outputs (each lesson chooses its language itself).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import time
 from pathlib import Path
 
 import nbformat
@@ -24,6 +35,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 SOURCES = LESSONS / "src"
+LANG_VAR = "PALEOWIDGETS_LANG"      # paleowidgets.i18n.ENV_VAR (not imported: no package needed)
 
 
 def read_cells(path: Path) -> list[tuple[str, str]]:
@@ -54,10 +66,15 @@ def notebook_of(path: Path) -> nbformat.NotebookNode:
     return nb
 
 
+def kernel_env() -> dict[str, str]:
+    """The environment of the lesson kernels: this one without the language setting."""
+    return {k: v for k, v in os.environ.items() if k != LANG_VAR}
+
+
 def build(path: Path) -> Path:
     nb = notebook_of(path)
     NotebookClient(nb, timeout=600, kernel_name="python3",
-                   resources={"metadata": {"path": str(LESSONS)}}).execute()
+                   resources={"metadata": {"path": str(LESSONS)}}).execute(env=kernel_env())
     for cell in nb.cells:
         for out in cell.get("outputs", []):
             if out.get("output_type") == "error":
@@ -77,6 +94,12 @@ def sources_match(path: Path) -> bool:
     return [(c.cell_type, c.source) for c in nb.cells] == want
 
 
+def orphans() -> list[Path]:
+    """Stored notebooks whose source is gone (renamed or removed): nbval would still run them."""
+    sources = {p.stem for p in SOURCES.glob("*.py")}
+    return sorted(p for p in LESSONS.glob("*.ipynb") if p.stem not in sources)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("prefixes", nargs="*", help="only lessons whose name starts so")
@@ -91,7 +114,13 @@ def main(argv: list[str] | None = None) -> int:
             bad += not ok
             print(f"{'ok' if ok else 'OUT OF DATE'}: {p.stem}.ipynb")
         else:
-            print(f"built: {build(p).relative_to(ROOT)}", flush=True)
+            t0 = time.monotonic()
+            out = build(p)
+            print(f"built: {out.relative_to(ROOT)} ({time.monotonic() - t0:.1f} s)", flush=True)
+    if args.check and not args.prefixes:
+        for orphan in orphans():
+            bad += 1
+            print(f"NO SOURCE: {orphan.name} (no lessons/src/{orphan.stem}.py)")
     return 1 if bad else 0
 
 

@@ -8,13 +8,31 @@
 #
 # Everybody in the class uses the same dice: the teacher posts a **seed code** and every
 # laptop computes the same rolls from it.
+#
+# *This lesson also exists in French (`01-first-game.fr.ipynb`) and Korean
+# (`01-first-game.ko.ipynb`).*
 
 # %%
+import random
+
+from IPython.display import Markdown
+
 from paleowidgets import Game, GameLog, PlayerLog, load_map, render_svg, roll_sequence
+from paleowidgets.i18n import rules_summary, set_language, t
 from paleowidgets.solver.bots import GreedyBot, play_game
+
+# One setting for every text below: the widgets, the sheets and the rules ("fr", "ko").
+set_language("en")
 
 dig_site = load_map("dig-site")
 dig_site
+
+# %% [markdown]
+# ## The rules in short
+# Read them once now; come back to them whenever the board says a placement is not allowed.
+
+# %%
+Markdown(rules_summary())
 
 # %% [markdown]
 # ## The dice of our class game
@@ -30,16 +48,25 @@ print(" ".join(f"{a}-{b}" for a, b in rolls))
 # ## A robot plays the twenty rounds
 # The *greedy* robot picks, each round, the placement that gains the most right now.
 # Its game is recorded as a **game log**: the map, the rolls and every turn.
+#
+# A turn is written as in the game files: `L hatch F3 C4 D4 E4 F4` means the L shape, the
+# hatch dig type, on cells F3, C4, D4, E4 and F4; `stars one-square` says which bonus the
+# robot chose for a star it covered.
 
 # %%
-import random
+def in_words(turn):
+    """The shape and the dig type of a turn, in the lesson's language."""
+    if turn.passed:
+        return t("sheet.pass")
+    return f"{t('shape.' + turn.shape)}, {t('dig.' + turn.dig)}"
+
 
 game = Game(dig_site)
 final, turns = play_game(game, rolls, GreedyBot(), random.Random(SEED))
 log = GameLog(dig_site, rolls, (PlayerLog("Greedy robot", tuple(turns)),))
-for number, (roll, turn) in enumerate(zip(rolls, turns), start=1):
+for number, (roll, turn) in enumerate(zip(rolls, turns, strict=True), start=1):
     if number <= 5:
-        print(f"round {number}: roll {roll[0]}-{roll[1]} -> {turn}")
+        print(f"round {number}: roll {roll[0]}-{roll[1]} -> {turn}  ({in_words(turn)})")
 
 # %% [markdown]
 # ## The sheet after 5 rounds, and at the end
@@ -82,3 +109,5 @@ PlayWidget(dig_site, seed=SEED, player="Me")
 # 1. Which fossils did the robot dig up? Which ring cells are still missing around the others?
 # 2. Find a round where the robot could have chosen the *other* die for the shape.
 #    What would have changed?
+# 3. Play your own game above. Did you beat the robot's score? Which of your choices
+#    made the difference?

@@ -1,0 +1,121 @@
+# %% [markdown]
+# # Leçon 1 — Ta première partie
+#
+# **Objectifs**
+# - lire un site de fouille : des cases nommées comme aux échecs (`A1` est en haut à gauche),
+#   des fossiles, des étoiles bonus ;
+# - connaître une manche : deux dés, l'un donne la **forme**, l'autre le **type de fouille** ;
+# - voir comment on *déterre* un fossile : toutes les cases qui le touchent orthogonalement
+#   doivent être dessinées.
+#
+# Toute la classe utilise les mêmes dés : l'enseignant affiche un **code de partie** et
+# chaque ordinateur calcule les mêmes lancers à partir de ce code.
+#
+# *Cette leçon existe aussi en anglais (`01-first-game.ipynb`) et en coréen
+# (`01-first-game.ko.ipynb`).*
+
+# %%
+import random
+
+from IPython.display import Markdown
+
+from paleowidgets import Game, GameLog, PlayerLog, load_map, render_svg, roll_sequence
+from paleowidgets.i18n import rules_summary, set_language, t
+from paleowidgets.solver.bots import GreedyBot, play_game
+
+# Un seul réglage pour tous les textes qui suivent : widgets, feuilles et règles.
+set_language("fr")
+
+dig_site = load_map("dig-site")
+dig_site
+
+# %% [markdown]
+# ## Les règles en bref
+# Lis-les une fois maintenant ; reviens-y chaque fois que la grille dit qu'un placement
+# n'est pas permis.
+
+# %%
+Markdown(rules_summary())
+
+# %% [markdown]
+# ## Les dés de notre partie de classe
+# Le code `TREX-4821` donne vingt lancers. Les faces 1 et 2 donnent les chevrons, 3 et 4 les
+# pois, 5 et 6 les hachures ; chaque face propose aussi deux formes (voir la feuille).
+
+# %%
+SEED = "TREX-4821"
+rolls = roll_sequence(SEED, dig_site.rounds)
+print(" ".join(f"{a}-{b}" for a, b in rolls))
+
+# %% [markdown]
+# ## Un robot joue les vingt manches
+# Le robot *glouton* choisit, à chaque manche, le placement qui rapporte le plus tout de
+# suite. Sa partie est enregistrée dans un **journal de partie** : la carte, les lancers et
+# chaque tour.
+#
+# Un tour s'écrit comme dans les fichiers de parties, avec des mots anglais :
+# `L hatch F3 C4 D4 E4 F4` veut dire la forme L, le type de fouille hachures (*hatch*), sur
+# les cases F3, C4, D4, E4 et F4 ; `chevron` veut dire chevrons et `dot` pois ;
+# `stars one-square` dit quel bonus le robot a choisi pour une étoile qu'il a couverte
+# (*one-square* : Un carré n'importe où).
+
+# %%
+def in_words(turn):
+    """La forme et le type de fouille d'un tour, dans la langue de la leçon."""
+    if turn.passed:
+        return t("sheet.pass")
+    return f"{t('shape.' + turn.shape)}, {t('dig.' + turn.dig)}"
+
+
+game = Game(dig_site)
+final, turns = play_game(game, rolls, GreedyBot(), random.Random(SEED))
+log = GameLog(dig_site, rolls, (PlayerLog("Robot glouton", tuple(turns)),))
+for number, (roll, turn) in enumerate(zip(rolls, turns, strict=True), start=1):
+    if number <= 5:
+        print(f"manche {number} : lancer {roll[0]}-{roll[1]} -> {turn}  ({in_words(turn)})")
+
+# %% [markdown]
+# ## La feuille après 5 manches, puis à la fin
+
+# %%
+render_svg(log.state_at(0, 5), rolls=rolls, turns=turns[:5], player="Robot glouton")
+
+# %%
+render_svg(log, player=0)
+
+# %%
+score = final.score()
+for fossil in score.fossils:
+    bonus = f" + {fossil.bonus} de même fouille" if fossil.bonus else ""
+    print(f"fossile {fossil.id} : {fossil.points} points{bonus}")
+print(f"bonus +1 point : {score.plus_one}")
+print(f"total : {score.total}")
+
+# %% [markdown]
+# ## Rejoue la partie du robot
+# Avance dans la partie enregistrée manche par manche (boutons, curseur, ou touches ← →
+# après avoir cliqué sur la grille). « Continuer à partir d'ici » te laisse prendre la main
+# à n'importe quelle manche.
+
+# %%
+from paleowidgets.widgets import PlayWidget, ReplayWidget
+
+ReplayWidget(log, round=5)
+
+# %% [markdown]
+# ## À toi de jouer, avec les mêmes dés
+# Choisis une forme et un type de fouille, vise la grille et clique. **R** tourne la forme,
+# **F** la retourne, les flèches la déplacent, **Entrée** la dessine, **U** annule. Quand un
+# placement n'est pas permis, la grille dit pourquoi.
+
+# %%
+PlayWidget(dig_site, seed=SEED, player="Moi")
+
+# %% [markdown]
+# ## À toi
+# 1. Quels fossiles le robot a-t-il déterrés ? Quelles cases manquent encore autour des
+#    autres ?
+# 2. Trouve une manche où le robot aurait pu prendre *l'autre* dé pour la forme.
+#    Qu'est-ce qui aurait changé ?
+# 3. Joue ta propre partie ci-dessus. As-tu battu le score du robot ? Lesquels de tes choix
+#    ont fait la différence ?
