@@ -480,8 +480,10 @@ def puzzle_paths(items: Sequence[str]) -> list[str]:
     return paths
 
 
-def verify_puzzle(path: str, solve: SolveFunction, time_limit: float | None) -> dict[str, Any]:
-    """Refuse a draft, replay the solution to its optimum, re-prove the optimum."""
+def verify_puzzle(path: str, solve: SolveFunction, time_limit: float | None, *,
+                  grading: bool = False) -> dict[str, Any]:
+    """Refuse a draft, replay the solution to its optimum, re-prove the optimum; with
+    ``grading``, grade it too (``"grade"``: solver/grading.py's tier and measures)."""
     if Path(path).is_dir():
         message = "no puzzle files (*.toml) in this directory"
         raise Failure(EXIT_BAD_FILE, f"{path}: {message}", {"file": path, "message": message})
@@ -498,8 +500,11 @@ def verify_puzzle(path: str, solve: SolveFunction, time_limit: float | None) -> 
     if sol.optimum != puzzle.optimum:
         message = f"optimum says {puzzle.optimum} but the solver proves {sol.optimum}"
         raise Failure(EXIT_ILLEGAL, f"{path}: {message}", {"file": path, "message": message})
-    return {"optimum": sol.optimum, "proven": True, "nodes": int(sol.nodes),
-            "seconds": round(float(sol.seconds), 3)}
+    result: dict[str, Any] = {"optimum": sol.optimum, "proven": True, "nodes": int(sol.nodes),
+                              "seconds": round(float(sol.seconds), 3)}
+    if grading:
+        result["grade"] = _grade_of(puzzle, sol)
+    return result
 
 
 def cmd_puzzles_verify(args: argparse.Namespace, out: Output) -> int:
@@ -509,7 +514,7 @@ def cmd_puzzles_verify(args: argparse.Namespace, out: Output) -> int:
     worst = EXIT_OK
     for path in puzzle_paths(args.paths):
         def action(path: str = path) -> dict[str, Any]:
-            return verify_puzzle(path, solve, args.time_limit)
+            return verify_puzzle(path, solve, args.time_limit, grading=args.grade)
 
         result = attempt(path, action)
         if isinstance(result, Failure):
@@ -518,8 +523,296 @@ def cmd_puzzles_verify(args: argparse.Namespace, out: Output) -> int:
             continue
         out.text(f"ok: {path} (optimum {result['optimum']} proven, solution replays; "
                  f"{_plural(result['nodes'], 'node')}, {result['seconds']:.2f} s)")
+        if "grade" in result:
+            out.text("  " + _grade_text(path, result["grade"]))
         out.json({"file": path, "ok": True, **result})
     return worst
+
+
+# ---------------------------------------------------------------------------------------
+# paleo puzzles grade FILE...   and   paleo puzzles new --size WxH ... [-o FILE]
+
+
+def _grade_of(puzzle: Puzzle, sol: SolutionLike, *, first_moves: bool = False) -> dict[str, Any]:
+    """The grade of a solved puzzle (solver/grading.py) with the tier its file states."""
+    from .solver.grading import FIRST_MOVES_CAP, grade
+
+    g = grade(puzzle, sol, first_moves=first_moves)
+    summary = str(g)
+    if first_moves and g.first_moves is None:
+        summary += f"; first round not analysed (more than {FIRST_MOVES_CAP} first turns)"
+    return {**g.to_dict(), "difficulty": puzzle.difficulty,
+            "agrees": g.tier == puzzle.difficulty, "summary": summary}
+
+
+def _grade_text(path: str, g: dict[str, Any]) -> str:
+    says = g["difficulty"] or "no difficulty"
+    note = "" if g["agrees"] else f" -- the file says {says}"
+    return f"{path}: {g['summary']}{note}"
+
+
+def cmd_puzzles_grade(args: argparse.Namespace, out: Output) -> int:
+    solve = attempt(None, _solver)
+    if isinstance(solve, Failure):
+        return out.failure(solve)
+    worst = EXIT_OK
+    for path in puzzle_paths(args.paths):
+        def action(path: str = path) -> dict[str, Any]:
+            puzzle = load_puzzle(path)
+            sol = solve(puzzle, time_limit=args.time_limit)
+            if not sol.proven:
+                message = f"could not prove the optimum within {args.time_limit} s"
+                raise Failure(EXIT_ILLEGAL, f"{path}: {message}",
+                              {"file": path, "message": message})
+            return _grade_of(puzzle, sol, first_moves=args.first_moves)
+
+        result = attempt(path, action)
+        if isinstance(result, Failure):
+            worst = max(worst, out.failure(result, json_object={
+                "file": path, "ok": False, "error": result.error}))
+            continue
+        out.text(_grade_text(path, result))
+        out.json({"file": path, "ok": True, **result})
+    return worst
+
+
+def _size(text: str) -> tuple[int, int]:
+    """``--size 8x6``: width and height, each from 3 to 26."""
+    w, sep, h = text.lower().partition("x")
+    if not (sep and w.isdigit() and h.isdigit()):
+        raise argparse.ArgumentTypeError(f"a size is WIDTHxHEIGHT like 8x8, not {text!r}")
+    if not (3 <= int(w) <= 26 and 3 <= int(h) <= 26):
+        raise argparse.ArgumentTypeError(f"width and height go from 3 to 26, not {text!r}")
+    return int(w), int(h)
+
+
+def _count(lo: int, hi: int) -> Callable[[str], int]:
+    def read(text: str) -> int:
+        if not text.strip().isdigit() or not lo <= int(text) <= hi:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {lo} to {hi}, "
+                                             f"not {text!r}")
+        return int(text)
+    return read
+
+
+def _bonus(text: str) -> tuple[str, int]:
+    """``--bonus switch-shape=1``: a starting bonus kind and how many."""
+    from .core.terms import BONUS_KINDS
+
+    kind, sep, n = text.partition("=")
+    if not sep or kind not in BONUS_KINDS or not n.isdigit() or not 1 <= int(n) <= 20:
+        raise argparse.ArgumentTypeError(f"a bonus is KIND=N with KIND one of "
+                                         f"{', '.join(BONUS_KINDS)} and N from 1 to 20, "
+                                         f"not {text!r}")
+    return kind, int(n)
+
+
+def new_puzzle_file(args: argparse.Namespace) -> dict[str, Any]:
+    """Generate, solve, grade and write one puzzle (``paleo puzzles new``)."""
+    from .solver.puzzlegen import Spec, new_puzzle
+
+    target = Path(args.output) if args.output else None
+    if target is not None:      # checked first: no solving for a file we will not write
+        problem = ("it exists (use --force to overwrite)" if target.exists() and not args.force
+                   else "it is a directory" if target.is_dir()
+                   else f"directory {str(target.parent)!r} does not exist"
+                   if not target.parent.is_dir() else "")
+        if problem:
+            message = f"cannot write the puzzle: {problem}"
+            raise Failure(EXIT_BAD_FILE, f"{target}: {message}",
+                          {"file": str(target), "message": message})
+    width, height = args.size
+    kinds = [k for k, _ in args.bonus]
+    if len(set(kinds)) != len(kinds):
+        raise Failure(EXIT_BAD_FILE, "each --bonus kind may be given once")
+    if args.stars + args.predrawn > (width - 2) * (height - 2):
+        message = (f"{args.stars} stars and {args.predrawn} drawn cells do not fit on a "
+                   f"{width}x{height} map with {args.fossils} fossils")
+        raise Failure(EXIT_BAD_FILE, message)
+    spec = Spec(width, height, args.fossils, args.rounds, args.theme, args.stars,
+                args.predrawn, tuple(args.bonus), args.custom_dice)
+    try:
+        made = new_puzzle(spec, args.seed, title=args.title or "", story=args.story or "",
+                          tier=args.tier, time_limit=args.time_limit,
+                          max_nodes=args.max_nodes, tries=args.tries)
+    except LookupError as e:
+        raise Failure(EXIT_BAD_FILE, str(e)) from None
+    except RuntimeError as e:   # random_puzzle: the fossils do not fit on the map
+        raise Failure(EXIT_BAD_FILE, f"cannot place {args.fossils} fossils apart and off "
+                      f"the edge of a {width}x{height} map with {args.stars} stars and "
+                      f"{args.predrawn} drawn cells ({e})") from None
+    if target is not None:
+        tmp = target.with_name(f".{target.name}.tmp")
+        tmp.write_text(made.text, encoding="utf-8")
+        tmp.replace(target)     # the file appears whole or not at all
+    return {"file": None if target is None else str(target), "candidates": made.candidates,
+            "rejected": [{"candidate": r.number, "reason": r.reason} for r in made.rejected],
+            "optimum": made.solution.optimum, "grade": made.grade.to_dict(),
+            "toml": made.text}
+
+
+def cmd_puzzles_new(args: argparse.Namespace, out: Output) -> int:
+    result = attempt(args.output, lambda: new_puzzle_file(args))
+    if isinstance(result, Failure):
+        return out.failure(result)
+    out.json(result)
+    if result["file"] is None:
+        out.text(result["toml"].rstrip("\n"))
+        return EXIT_OK
+    g = result["grade"]
+    out.text(f"wrote {result['file']}: optimum {result['optimum']}, {g['tier']} "
+             f"({g['points']} points), greedy {g['greedy']}; candidate "
+             f"{result['candidates']} (rejected: {len(result['rejected'])}). "
+             "Now edit its title and story.")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------
+# paleo simulate MAP --bot NAME --games N [--seed S] [-o HIST]
+
+CHART_SUFFIXES = (".svg", ".png", ".pdf")
+MAX_GAMES = 1_000_000
+
+
+def simulation_game(spec: str) -> tuple[Game, tuple[tuple[int, int], ...] | None, str]:
+    """The game to simulate for MAP: a map or puzzle file, or a shipped map's name. A
+    puzzle plays its own rolls (and starting bonuses) every game; a map is rolled afresh.
+    Returns the game, the fixed rolls (None for a map) and the map's name."""
+    from .data import MAP_NAMES, load_map
+
+    if spec in MAP_NAMES and not Path(spec).exists():
+        game_map = load_map(spec)
+        return Game(game_map), None, game_map.name
+    if not Path(spec).exists() and not Path(spec).suffix:
+        message = f"no such file, and no shipped map of that name ({', '.join(MAP_NAMES)})"
+        raise Failure(EXIT_BAD_FILE, f"{spec}: {message}", {"file": spec, "message": message})
+    doc = load(spec)
+    if isinstance(doc, GameLog):
+        message = ("is a game log, not a map (simulate plays a map or puzzle file, or a "
+                   f"shipped map: {', '.join(MAP_NAMES)})")
+        raise Failure(EXIT_BAD_FILE, f"{spec}: {message}", {"file": spec, "message": message})
+    if isinstance(doc, Puzzle):
+        return Game.from_puzzle(doc), doc.rolls, doc.map.name
+    return Game(doc), None, doc.name
+
+
+def score_stats(scores: Sequence[int]) -> dict[str, Any]:
+    """Mean, sample sd (0 for one game), min, quartiles (inclusive method), max, and the
+    count of every score from min to max (0 counts included)."""
+    import statistics
+
+    q1, median, q3 = (statistics.quantiles(scores, n=4, method="inclusive")
+                      if len(scores) > 1 else [float(scores[0])] * 3)
+    counts = {s: 0 for s in range(min(scores), max(scores) + 1)}
+    for s in scores:
+        counts[s] += 1
+    return {"mean": round(statistics.fmean(scores), 4),
+            "sd": round(statistics.stdev(scores), 4) if len(scores) > 1 else 0.0,
+            "min": min(scores), "q1": q1, "median": median, "q3": q3, "max": max(scores),
+            "histogram": [{"score": s, "count": c} for s, c in counts.items()]}
+
+
+def simulate_map(spec: str, bot_name: str, games: int, seed: int) -> dict[str, Any]:
+    """Play ``games`` seeded games of the bot; the ``--json`` object of ``paleo simulate``."""
+    from .solver.bots import bot_named, simulate
+
+    game, rolls, name = simulation_game(spec)
+    finals = simulate(game, bot_named(bot_name), games, seed=seed, rolls=rolls)
+    scores = [s.score().total for s in finals]
+    everything = (1 << len(game.map.fossils)) - 1
+    full = sum(1 for s in finals if s.dug == everything)
+    return {"map": spec, "name": name, "bot": bot_name, "games": games, "seed": seed,
+            "rounds": game.rounds, "rolls": "seeded" if rolls is None else "puzzle",
+            "scores": scores, **score_stats(scores), "full_digs": full}
+
+
+def simulation_text(result: dict[str, Any]) -> Iterator[str]:
+    """The readable report: the numbers, then a histogram in text."""
+    from .render.chart import histogram_bins  # pure numbers; no drawing is loaded
+
+    n = result["games"]
+    rolls = ("the puzzle's rolls every game" if result["rolls"] == "puzzle" else
+             f"seeds {result['seed']}..{result['seed'] + n - 1}")
+    yield (f"{result['name']} ({result['map']}): {_plural(n, 'game')} of the {result['bot']} "
+           f"bot, {result['rounds']} rounds, {rolls}")
+    yield f"mean {result['mean']:.2f}  sd {result['sd']:.2f}"
+    yield (f"min {result['min']}  q1 {result['q1']:g}  median {result['median']:g}  "
+           f"q3 {result['q3']:g}  max {result['max']}")
+    yield (f"full digs (every fossil dug up): {result['full_digs']} of {n} "
+           f"({result['full_digs'] / n:.1%})")
+    bins = histogram_bins(result["scores"], most=16)
+    widest = max(c for _, _, c in bins)
+    yield "histogram (score: games):"
+    for lo, hi, count in bins:
+        label = f"{lo}" if hi - lo == 1 else f"{lo}-{hi - 1}"
+        yield f"  {label:>7}  {count:6d} {'#' * round(50 * count / widest)}".rstrip()
+
+
+def write_histogram(result: dict[str, Any], output: Path) -> None:
+    """The score histogram as an image (.svg, .png, .pdf), written whole or not at all."""
+    def cannot(reason: str) -> Failure:
+        return Failure(EXIT_BAD_FILE, f"{output}: cannot write the histogram: {reason}",
+                       {"file": str(output), "message": f"cannot write the histogram: {reason}"})
+
+    if output.is_dir():
+        raise cannot("it is a directory")
+    if not output.parent.is_dir():
+        raise cannot(f"directory {str(output.parent)!r} does not exist")
+    from .render.chart import histogram
+    from .render.export import sheet_bytes, write_atomically
+
+    svg = histogram(result["scores"], title=f"{result['name']}: {result['bot']} bot, "
+                    f"{_plural(result['games'], 'game')}", xlabel="score", ylabel="games",
+                    mark=result["mean"], mark_label=f"mean {result['mean']:.1f}")
+    try:
+        write_atomically(output, sheet_bytes(svg, output.suffix.lower()))
+    except OSError as e:
+        raise cannot(e.strerror or str(e)) from None
+
+
+def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
+    def action() -> dict[str, Any]:
+        output = Path(args.output) if args.output else None
+        if output is not None and output.suffix.lower() not in CHART_SUFFIXES:
+            shown = repr(output.suffix) if output.suffix else "no suffix"
+            message = (f"cannot write a histogram with {shown}: the output must end in "
+                       f"{', '.join(CHART_SUFFIXES)}")   # checked before any game is played
+            raise Failure(EXIT_BAD_FILE, f"{output}: {message}",
+                          {"file": str(output), "message": message})
+        result = simulate_map(args.map, args.bot, args.games, args.seed)
+        if output is not None:
+            write_histogram(result, output)
+            result["output"] = str(output)
+        return result
+
+    result = attempt(args.map, action)
+    if isinstance(result, Failure):
+        return out.failure(result)
+    out.json(result)
+    for line in simulation_text(result):
+        out.text(line)
+    if "output" in result:
+        out.text(f"wrote {result['output']}: score histogram")
+    return EXIT_OK
+
+
+def _games(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number of games: {text!r}") from None
+    if not 1 <= value <= MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"the number of games must be 1 to {MAX_GAMES:,}, "
+                                         f"not {text!r}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the seed must be a whole number, not {text!r}"
+                                         ) from None
 
 
 # ---------------------------------------------------------------------------------------
@@ -582,14 +875,73 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop after S seconds with the best line found (proven: false)")
     p.set_defaults(run=cmd_solve)
 
-    group = sub.add_parser("puzzles", help="puzzle collections: verify")
+    p = sub.add_parser("simulate", parents=[common], help="a bot's score distribution over "
+                       "seeded games", description="Play N games of a bot on a map (a map or "
+                       "puzzle file, or a shipped map's name: dig-site, snow-map, first-dig, "
+                       "ring-school); game i rolls the dice of seed S+i. A puzzle plays its own "
+                       "rolls every game. The same seed gives the same output.")
+    p.add_argument("map", metavar="MAP")
+    p.add_argument("--bot", default="greedy", choices=("random", "greedy", "expectation"),
+                   help="which bot plays (default: greedy)")
+    p.add_argument("--games", type=_games, default=100, metavar="N",
+                   help="how many games (default: 100)")
+    p.add_argument("--seed", type=_seed, default=0, metavar="S", help="first seed (default: 0)")
+    p.add_argument("-o", "--output", metavar="HIST",
+                   help="also write the score histogram: .svg, .png or .pdf")
+    p.set_defaults(run=cmd_simulate)
+
+    group = sub.add_parser("puzzles", help="puzzle collections: verify, grade, new")
     puzzles = group.add_subparsers(dest="puzzles_command", metavar="COMMAND")
     v = puzzles.add_parser("verify", parents=[common], help="re-prove each puzzle's optimum "
                            "and replay its solution (drafts are refused)")
     v.add_argument("paths", nargs="+", metavar="DIR_OR_FILE")
     v.add_argument("--time-limit", type=_seconds, metavar="S",
                    help="per puzzle; an optimum not proven in time fails")
+    v.add_argument("--grade", action="store_true", help="grade each puzzle too "
+                   "(solver/grading.py) and say where its tier differs from the file's")
     v.set_defaults(run=cmd_puzzles_verify)
+
+    g = puzzles.add_parser("grade", parents=[common], help="grade each puzzle: tier, "
+                           "solver effort, greedy gap (puzzles/README.md)")
+    g.add_argument("paths", nargs="+", metavar="DIR_OR_FILE")
+    g.add_argument("--time-limit", type=_seconds, metavar="S",
+                   help="per puzzle; an optimum not proven in time fails")
+    g.add_argument("--first-moves", action="store_true", help="also count the first "
+                   "turns that keep the optimum (one solve per first turn: slow)")
+    g.set_defaults(run=cmd_puzzles_grade)
+
+    n = puzzles.add_parser("new", parents=[common], help="generate, solve, grade and "
+                           "write a new puzzle", description="Draw candidates from the "
+                           "seed until one is proven, not trivial (the greedy bot scores "
+                           "below the optimum) and of --tier if given; write it with its "
+                           "optimum, solution and difficulty. The same arguments give the "
+                           "same file.")
+    n.add_argument("--size", type=_size, required=True, metavar="WxH", help="e.g. 8x8")
+    n.add_argument("--fossils", type=_count(1, 26), required=True, metavar="N")
+    n.add_argument("--rounds", type=_count(1, 20), required=True, metavar="R")
+    n.add_argument("--theme", choices=("paleontologists", "snowman"),
+                   default="paleontologists")
+    n.add_argument("--seed", type=_count(0, 10**9), required=True, metavar="S")
+    n.add_argument("--stars", type=_count(0, 676), default=0, metavar="K")
+    n.add_argument("--predrawn", type=_count(0, 676), default=0, metavar="N",
+                   help="cells already drawn ('#')")
+    n.add_argument("--bonus", type=_bonus, action="append", default=[], metavar="KIND=N",
+                   help="a bonus held at the start, e.g. switch-shape=1 (repeatable)")
+    n.add_argument("--custom-dice", action="store_true", help="random dice tables")
+    n.add_argument("--tier", choices=("beginner", "intermediate", "advanced", "expert"),
+                   help="keep only a candidate graded so")
+    n.add_argument("--title", metavar="T")
+    n.add_argument("--story", metavar="TEXT")
+    n.add_argument("-o", "--output", metavar="FILE", help="the puzzle file to write "
+                   "(default: print it)")
+    n.add_argument("--force", action="store_true", help="overwrite FILE")
+    n.add_argument("--time-limit", type=_seconds, default=60.0, metavar="S",
+                   help="per candidate (default 60); one not proven in time is skipped")
+    n.add_argument("--max-nodes", type=_count(1, 10**12), metavar="N",
+                   help="skip candidates whose proof takes more nodes")
+    n.add_argument("--tries", type=_count(1, 10_000), default=50, metavar="N",
+                   help="candidates to draw at most (default 50)")
+    n.set_defaults(run=cmd_puzzles_new)
 
     return parser
 

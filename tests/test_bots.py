@@ -19,14 +19,19 @@ from paleowidgets.core.terms import ONE_SQUARE, SWITCH_SHAPE
 from paleowidgets.core.turns import Turn
 from paleowidgets.data import MAP_NAMES, load_map
 from paleowidgets.solver.bots import (
+    BOT_NAMES,
+    DISTINCT_ROLLS,
     PASS,
     Bot,
+    ExpectationBot,
     GreedyBot,
     RandomBot,
+    bot_named,
     play_fast,
     play_game,
     random_move,
     random_turn,
+    simulate,
 )
 
 BOTS: list[Bot] = [RandomBot(), GreedyBot()]
@@ -191,3 +196,76 @@ def test_greedy_takes_the_score_now() -> None:
     move = GreedyBot().choose(state, roll, random.Random(0))
     assert move.shape == "I" and move.mask & TINY_GAME.bit((5, 5))
     assert move.apply(state).score().total == state.score().total + 1
+
+
+# ---------------------------------------------------------------------------------------
+# The expectation bot: greedy plus one round of look-ahead over the 36 rolls
+
+
+def test_distinct_rolls_are_the_36_rolls() -> None:
+    assert len(DISTINCT_ROLLS) == 21
+    assert sum(w for _, w in DISTINCT_ROLLS) == 36
+    expanded = sorted(r for (a, b), w in DISTINCT_ROLLS
+                      for r in ([(a, b)] if w == 1 else [(a, b), (b, a)]))
+    assert expanded == [(a, b) for a in range(1, 7) for b in range(1, 7)]
+
+
+@pytest.mark.parametrize("name", MAP_NAMES)
+def test_expectation_games_replay_through_the_checked_rules(name: str) -> None:
+    games_replay(Game(load_map(name)), ExpectationBot(), range(2))
+
+
+def test_expectation_with_start_bonuses_replays() -> None:
+    """Held switches and squares from the start: every move still passes State.apply."""
+    game = Game(load_map("ring-school"), start_bonuses=(3, 2, 2, 0))
+    finals = games_replay(game, ExpectationBot(), range(4))
+    assert any(f.held[ONE_SQUARE] < 3 for f in finals)
+
+
+def test_expectation_is_deterministic_and_ignores_its_generator() -> None:
+    game = Game(load_map("first-dig"))
+    rolls = roll_sequence("STEGO-5190", game.rounds)
+    runs = [play_game(game, rolls, ExpectationBot(), random.Random(seed))[1]
+            for seed in (1, 1, 2)]
+    assert runs[0] == runs[1] == runs[2]
+
+
+def test_expected_next_is_the_exact_average_over_the_rolls() -> None:
+    # Only C6-G6 is open; drawing it (an I, 11 of the 36 rolls) closes fossil B's ring
+    # for its 1 point (no same-dig bonus: the ring is squares). At the last round the
+    # greedy value of a draw is exactly the score it gains, so the expectation is 11/36.
+    state = dataclasses.replace(
+        nearly_full(TINY_GAME, "C6", "D6", "E6", "F6", "G6"), round=TINY_GAME.rounds - 1)
+    bot = ExpectationBot(horizon=False)
+    assert bot.expected_next(state) == pytest.approx(11 / 36)
+    # With a Switch Shape held, every roll can give the I (at the late switch cost 0.05).
+    held = dataclasses.replace(state, held=(0, 1, 0, 0))
+    assert bot.expected_next(held) == pytest.approx(11 / 36 + 25 / 36 * (1 - 0.05))
+    # Nothing fits anywhere: every roll is a pass, worth 0.
+    assert bot.expected_next(nearly_full(TINY_GAME, "A1", "G6")) == 0
+
+
+def test_expectation_takes_the_sure_point_over_a_hoped_for_one() -> None:
+    # Rows 1 and 6 are open (A1-E1 and C6-G6), nothing else. Roll 1-1 offers I or X: the I
+    # fits on either row. Drawing row 6 now closes B's ring; drawing row 1 would leave it
+    # to a later I (11 rolls in 36). The bot takes the point now, and its move replays.
+    state = nearly_full(TINY_GAME, "A1", "B1", "C1", "D1", "E1", "C6", "D6", "E6", "F6", "G6")
+    move = ExpectationBot().choose(state, (1, 1), random.Random(0))
+    assert move.shape == "I" and move.mask & TINY_GAME.bit((5, 5))
+    assert state.apply((1, 1), move.turn(state)) == move.apply(state)
+
+
+def test_expectation_beats_greedy_on_seeded_games() -> None:
+    """A small paired comparison on the standard dig site (benchmarks/bench_bots.py plays
+    hundreds of games and gives the confidence interval)."""
+    game = Game(load_map("dig-site"))
+    greedy = [s.score().total for s in simulate(game, GreedyBot(), 10, seed=100)]
+    expect = [s.score().total for s in simulate(game, ExpectationBot(), 10, seed=100)]
+    assert statistics.mean(expect) > statistics.mean(greedy) + 1
+    assert sum(e > g for g, e in zip(greedy, expect, strict=True)) >= 6
+
+
+def test_bots_by_name() -> None:
+    assert [bot_named(n).name for n in BOT_NAMES] == list(BOT_NAMES)
+    with pytest.raises(ValueError, match="no bot named 'clever'"):
+        bot_named("clever")

@@ -100,7 +100,7 @@ bonus = 2
 [puzzle]
 title = "Spend it all"
 story = "Bonuses in hand."
-difficulty = "easy"
+difficulty = "beginner"
 rolls = [[3, 3], [6, 1], [2, 2]]
 bonuses = { one-square = 2, switch-shape = 1, switch-dig = 1, plus-one = 1 }
 '''

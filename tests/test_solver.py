@@ -20,6 +20,7 @@ import pytest
 from paleowidgets.core.logs import replay_turns
 from paleowidgets.core.maps import Puzzle, Roll, document_from_dict, parse_document
 from paleowidgets.core.rules import TINY, Game, State
+from paleowidgets.core.terms import BONUS_KINDS
 from paleowidgets.core.turns import Turn
 from paleowidgets.solver.exact import Solution, replay_score, solve
 from paleowidgets.solver.puzzlegen import crowded_puzzle, random_puzzle, tiny_puzzle
@@ -30,9 +31,10 @@ class TooBig(Exception):
 
 
 def brute_force(game: Game, rolls: Sequence[Roll], *, budget: int | None = None,
-                may_pass: bool = False) -> int:
+                may_pass: bool = False, start: State | None = None) -> int:
     """The optimum by trying every legal turn, memoised on the State. With ``may_pass``,
-    a plain pass is also tried where the forced-draw rule forbids it (the relaxation)."""
+    a plain pass is also tried where the forced-draw rule forbids it (the relaxation);
+    with ``start``, from that state (round r plays ``rolls[r]``)."""
     work = 0
 
     @cache
@@ -56,7 +58,7 @@ def brute_force(game: Game, rolls: Sequence[Roll], *, budget: int | None = None,
         return value
 
     try:
-        return best(game.initial_state())
+        return best(game.initial_state() if start is None else start)
     finally:
         best.cache_clear()
 
@@ -223,3 +225,68 @@ def test_progress_and_interrupt() -> None:
     assert calls[0][0] < calls[1][0]
     assert not sol.proven
     assert replay_score(puzzle, sol.turns) == sol.optimum
+
+
+# -- from a mid-game state ----------------------------------------------------------------
+
+
+def mid_game_puzzle(rng: random.Random) -> Puzzle:
+    """Small boards, 3-5 rounds, everything the rules have (stars, bonuses, pre-drawn)."""
+    w, h = rng.randint(5, 6), rng.randint(5, 6)
+    bonuses = {k: rng.randint(1, 2) for k in BONUS_KINDS if rng.random() < 0.3}
+    return random_puzzle(rng, width=w, height=h, fossils=rng.randint(1, 2),
+                         rounds=rng.randint(3, 5), stars=rng.randint(0, 3),
+                         predrawn=rng.randint(0, w * h // 3), bonuses=bonuses,
+                         custom_dice=rng.random() < 0.2)
+
+
+def played_state(puzzle: Puzzle, rng: random.Random, rounds: int) -> State:
+    """The state after ``rounds`` rounds of random legal turns (squares included)."""
+    s = Game.from_puzzle(puzzle).initial_state()
+    for roll in puzzle.rolls[:rounds]:
+        s = s.apply(roll, rng.choice(list(s.legal_turns(roll, max_squares=1))))
+    return s
+
+
+def mid_game_case(seed: str, budget: int) -> tuple[Puzzle, State, int]:
+    rng = random.Random(seed)
+    while True:
+        puzzle = mid_game_puzzle(rng)
+        start = played_state(puzzle, rng, rng.randint(1, len(puzzle.rolls) - 1))
+        try:
+            return puzzle, start, brute_force(start.game, puzzle.rolls, budget=budget,
+                                              start=start)
+        except TooBig:
+            continue
+
+
+@pytest.mark.parametrize("i", range(60))
+def test_mid_game_states_match_brute_force(i: int) -> None:
+    """Solving from a state after some random rounds: the optimum of the rounds left, and
+    a line that the checked ``State.apply`` replays from that state to it."""
+    puzzle, start, optimum = mid_game_case(f"mid-{i}", 15_000)
+    sol = solve(puzzle, start=start)
+    assert sol.proven
+    assert sol.optimum == optimum, (puzzle.rolls, start.round, start)
+    assert len(sol.turns) == len(puzzle.rolls) - start.round
+    s = start
+    for roll, turn in zip(puzzle.rolls[start.round:], sol.turns, strict=True):
+        s = s.apply(roll, turn)
+    assert s.is_terminal and s.score().total == optimum
+
+
+def test_start_state_of_another_game_is_refused() -> None:
+    puzzle = parse_document(TINY_PUZZLE)
+    assert isinstance(puzzle, Puzzle)
+    other = Game(puzzle.map, rounds=3).initial_state()
+    with pytest.raises(ValueError, match="start state"):
+        solve(puzzle, start=other)
+
+
+def test_terminal_start_state() -> None:
+    puzzle = parse_document(TINY_PUZZLE)
+    assert isinstance(puzzle, Puzzle)
+    end = solve(puzzle)
+    s = Game.from_puzzle(puzzle).initial_state().apply(puzzle.rolls[0], end.turns[0])
+    sol = solve(puzzle, start=s)
+    assert sol.proven and sol.turns == () and sol.optimum == end.optimum

@@ -199,6 +199,8 @@ _LETTER_SET = frozenset(LETTERS)
 _MAP_KEYS = ("name", "theme", "rounds", "grid")
 _FOSSIL_KEYS = ("name", "points", "bonus")
 _PUZZLE_KEYS = ("title", "story", "rolls", "bonuses", "optimum", "solution", "difficulty")
+# The tiers of the puzzle collection, easiest first (puzzles/README.md, solver/grading.py).
+DIFFICULTIES = ("beginner", "intermediate", "advanced", "expert")
 _TOP_KEYS = ("map", "fossils", "dice", "puzzle")
 
 
@@ -427,6 +429,9 @@ def _read_puzzle(r: _Reader, table: Mapping[str, Any], base: Map) -> Puzzle:
     title = r.string(table, path, "title")
     story = r.string(table, path, "story")
     difficulty = r.string(table, path, "difficulty")
+    if "difficulty" in table and difficulty not in DIFFICULTIES:
+        raise r.fail(f"[puzzle] difficulty must be one of {', '.join(DIFFICULTIES)}, "
+                     f"not {difficulty!r}", path, "difficulty")
     rolls = _read_rolls(r, table.get("rolls"))
     bonuses = _read_bonuses(r, table.get("bonuses", {}))
     optimum: int | None = None

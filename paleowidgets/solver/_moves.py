@@ -63,6 +63,11 @@ class Clock:
                 self.next_report = now + 0.5
                 self.progress(self.nodes, self.best())
 
+    def check(self) -> None:
+        """Raise Timeout past the deadline (for long computations between nodes)."""
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise Timeout
+
     @property
     def seconds(self) -> float:
         return time.perf_counter() - self.start

@@ -244,6 +244,27 @@ class _Run:
             out[rd] = (g[0], g[1], g[2], g[3])
         return out
 
+    def _timing_memo(self, events: tuple[Event, ...], nsq: int, free: tuple[int, ...],
+                     rel: int, drawn: int) -> Callable[[int, int, int, Variant], bool]:
+        """``timing_possible`` of one more draw (class, round, stars, switches) from this
+        node, memoised on those four. It is asked with the node's ``drawn``, not with the
+        draw's cells added: with fewer cells drawn, at least as many placements fit and
+        stars are open, so the stars collectable can only be over-estimated and the
+        condition stays necessary (the exact check is still the matching at the leaf);
+        and then it depends on the draw only through these four."""
+        memo: dict[tuple[int, int, int, Variant], bool] = {}
+
+        def ok(ci: int, rd: int, nst: int, w: Variant) -> bool:
+            key = (ci, rd, nst, w)
+            hit = memo.get(key)
+            if hit is None:
+                hit = memo[key] = self.timing_possible(
+                    (*events, (rd, nst, w[0], w[1])), nsq,
+                    (*free[:ci], free[ci] - 1, *free[ci + 1:]), rel | 1 << rd, drawn)
+            return hit
+
+        return ok
+
     def timing_possible(self, events: tuple[Event, ...], nsq: int, free: tuple[int, ...],
                         rel: int, drawn: int) -> bool:
         """A necessary condition for the matching at the end: every spend beyond the start
@@ -488,6 +509,7 @@ class _Run:
             n_open = open_ring.bit_count()
             targets.append((open_ring, dig, t.points[f] / n_open, bonus / n_open, f))
         out: list[tuple[float, tuple[int, int, int, int, int, bool, bool, int]]] = []
+        timing_ok = self._timing_memo(events, nsq, free, rel, drawn)
         for si, entries in per_shape.items():
             for m in self.p.cell_shape[c][si]:
                 if m & drawn:
@@ -529,10 +551,7 @@ class _Run:
                         if not (w[0] or w[1]) and not self.gains_pay:
                             rounds = rounds[:1]      # timing cannot matter: any one will do
                         for rd in rounds:
-                            if (w[0] or w[1]) and not self.timing_possible(
-                                    (*events, (rd, nst, w[0], w[1])), nsq,
-                                    (*free[:ci], free[ci] - 1, *free[ci + 1:]),
-                                    rel | 1 << rd, drawn | m):
+                            if (w[0] or w[1]) and not timing_ok(ci, rd, nst, w):
                                 continue
                             out.append((h, (m, si, di, ci, rd, w[0], w[1], nst)))
         out.sort(key=lambda x: -x[0])
@@ -578,6 +597,7 @@ class _Run:
             if drawn >> x & 1:
                 continue
             seen: set[tuple[int, int, bool, bool, int]] = set()
+            timing_ok = self._timing_memo(events, nsq, free, rel, drawn)
             for ci, n in enumerate(free):
                 if not n:
                     continue
@@ -604,10 +624,7 @@ class _Run:
                                 k = (m & t.stars, rd, w[0], w[1], sig)
                                 if k in seen:
                                     continue
-                                if (w[0] or w[1]) and not self.timing_possible(
-                                        (*events, (rd, nst, w[0], w[1])), nsq,
-                                        (*free[:ci], free[ci] - 1, *free[ci + 1:]),
-                                        rel | 1 << rd, drawn | m):
+                                if (w[0] or w[1]) and not timing_ok(ci, rd, nst, w):
                                     continue
                                 seen.add(k)
                                 d = [digs[0], digs[1], digs[2]]

@@ -15,7 +15,7 @@ each piece.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from ..core.geometry import LETTERS
@@ -26,6 +26,7 @@ from ..core.terms import BONUS_CAP, DIG_TYPES
 N_SHAPES = len(LETTERS)
 ALL_SHAPES = tuple(range(N_SHAPES))
 NEG = -(10**9)
+KNAPSACK_NODES = 60_000    # beyond this a bound falls back to a weaker one (_knapsack)
 UNIT = 12          # weights of shared ring cells are 1/1, 1/2, 1/3 or 1/4: scaled by 12
 
 # A switch variant: (switch-shape may be spent, switch-dig may be spent).
@@ -48,9 +49,13 @@ def bits_of(mask: int) -> list[int]:
 class Tables:
     """Precomputed masks, placement indices and per-round choices for one puzzle."""
 
-    def __init__(self, game: Game, rolls: Sequence[Roll]) -> None:
+    def __init__(self, game: Game, rolls: Sequence[Roll], *, switch_shape: bool = False) -> None:
+        """``switch_shape``: some state searched from holds a switch-shape (a start state
+        not reachable from the game's own start may hold one the map can never give)."""
         g = game
         self.game = g
+        # Called now and then inside long bounds: the search sets it to its clock's check.
+        self.check: Callable[[], None] | None = None
         self.rolls: tuple[Roll, ...] = tuple(rolls)
         self.R = len(self.rolls)
         fossils = g.map.fossils
@@ -124,7 +129,7 @@ class Tables:
             self.roll_bits_from[r] = acc
         # Shapes that may be drawn in rounds >= r: any shape once a switch-shape can be
         # held (held at the start, or gained from a star), else the roll shapes.
-        self.switch_shape_ever = g.start_bonuses[1] > 0 or self.stars != 0
+        self.switch_shape_ever = switch_shape or g.start_bonuses[1] > 0 or self.stars != 0
         self.future_pl = [self.all_pl if self.switch_shape_ever else self.roll_bits_from[r]
                           for r in range(self.R + 1)]
 
@@ -173,6 +178,7 @@ class Tables:
             for m in shapes:
                 self.star_zone |= m
         self._star_cache: dict[int, list[int]] = {}
+        self._fb_cache: dict[tuple[object, ...], tuple[int, bool]] = {}
 
     # -- fit sets ----------------------------------------------------------------------
 
@@ -186,6 +192,12 @@ class Tables:
             if len(self._block) < 400_000:
                 self._block[cells] = b
         return b
+
+    def fit_of(self, drawn: int) -> int:
+        """The fit set of a board: the placements meeting no drawn cell. (A search from a
+        mid-game state starts from this, so that a fit set is always a function of the
+        board and transposition keys agree between searches from different states.)"""
+        return self.all_pl & ~self.block(drawn)
 
     def masks_of(self, pl_bits: int) -> list[int]:
         return [self.pl_mask[i] for i in bits_of(pl_bits)]
@@ -278,8 +290,10 @@ class Tables:
         self._star_cache[key] = most
         return most
 
-    def bound(self, s: State) -> int:
+    def bound(self, s: State, enough: int | None = None) -> int:
         """An upper bound on the final score reachable from ``s`` (real game or may-pass).
+        With ``enough``, any answer not above it may be returned once that is known (it is
+        still an upper bound: see :meth:`stars_and_fossils`).
 
         Why it is admissible, piece by piece:
         - Fits only shrink: a placement that does not fit now never fits later, and open
@@ -343,7 +357,7 @@ class Tables:
         return cur + t.stars_and_fossils(
             drawn, s.digs, undug, rounds, held_sq=held[0], used_sq=0, gains=gains,
             sq_cap=sq_gains, plus_cap=BONUS_CAP - gained[3], held_sw=held[1] + held[2],
-            sw_cap=sw_gains)
+            sw_cap=sw_gains, enough=None if enough is None else enough - cur)
 
     @staticmethod
     def cap_total(gained: tuple[int, int, int, int]) -> int:
@@ -366,12 +380,18 @@ class Tables:
             return NEG
         cache: dict[tuple[int, int], int] = {}
         hi_u = max(lo, min(sq_cap, free))
+        # Every answer below is (+1 Points of a split) + (fossil bound of the split), the
+        # +1 Points at most min(plus_cap, free - lo). So the fossil bounds need only be
+        # known above ``floor``: max(floor, true fossil bound) keeps each term an upper
+        # bound, and a term is not above ``enough`` whenever its true value is not.
+        floor = NEG if enough is None else enough - min(plus_cap, free - lo)
 
         def fb(u: int, w: int) -> int:
             hit = cache.get((u, w))
             if hit is None:
                 hit = cache[(u, w)] = self.fossil_bound(
-                    drawn, digs, fossils, rounds, held_sq + u - used_sq, held_sw + w)
+                    drawn, digs, fossils, rounds, held_sq + u - used_sq, held_sw + w,
+                    floor=floor)
             return hit
 
         # No split beats "every bonus a +1 Point, and also a square and a switch" (the
@@ -396,7 +416,35 @@ class Tables:
         return best
 
     def fossil_bound(self, drawn: int, digs: tuple[int, int, int], fossils: Sequence[int],
-                     rounds: Sequence[Slot], sq: int, upgrades: int) -> int:
+                     rounds: Sequence[Slot], sq: int, upgrades: int, *, floor: int = NEG
+                     ) -> int:
+        """:meth:`_fossil_bound`, memoised. It reads ``drawn`` only inside the zones of
+        ``fossils`` (their rings and every placement touching them: the zones of groups
+        lie inside these too) and ``digs`` only on rings, so the key keeps just those. An
+        answer not above its floor is stored as "at most that floor", and reused only
+        for a floor at least as high."""
+        zone = 0
+        for f in fossils:
+            zone |= self.zone[f]
+        ru = self.ring_union
+        key = (drawn & zone, digs[0] & ru, digs[1] & ru, digs[2] & ru, tuple(fossils),
+               tuple(rounds), sq, upgrades)
+        hit = self._fb_cache.get(key)
+        if hit is not None:
+            value, exact = hit
+            if exact:
+                return max(value, floor)
+            if value <= floor:
+                return floor
+        value = self._fossil_bound(drawn, digs, fossils, rounds, sq, upgrades, floor=floor)
+        if len(self._fb_cache) >= 300_000:
+            self._fb_cache.clear()
+        self._fb_cache[key] = (value, value > floor or floor <= 0)
+        return value
+
+    def _fossil_bound(self, drawn: int, digs: tuple[int, int, int], fossils: Sequence[int],
+                      rounds: Sequence[Slot], sq: int, upgrades: int, *, floor: int = NEG
+                      ) -> int:
         """An upper bound on the points and bonuses the ``fossils`` (not dug) can still
         earn with the draws of ``rounds`` and ``sq`` One Squares. An entry is (choices
         without switches, choices with the switches that may be spent, how many rounds
@@ -600,7 +648,7 @@ class Tables:
                                        for mask in [sum(1 << f for _, f in pairs_fx)]], 0)
                       for d in range(3)]
         return _knapsack(items, round_cap, cell_cap, unit_caps, dig_caps, shared, multi, groups,
-                         dig_groups)
+                         dig_groups, floor, self.check)
 
 def _min_rounds(base: list[int], up: list[int], upgrades: int, need: int) -> int | None:
     """Fewest rounds whose coverage adds up to ``need`` (None: impossible), each round
@@ -674,19 +722,27 @@ class _Groups:
 def _knapsack(items: list[tuple[int, list[tuple[int, int, int, int, int, int]]]],
               round_cap: int, cell_cap: int, unit_caps: list[int], dig_caps: list[int],
               shared: dict[int, int], multi: list[list[tuple[int, list[int]]]],
-              groups: _Groups, dig_groups: list[_Groups]) -> int:
+              groups: _Groups, dig_groups: list[_Groups], floor: int = NEG,
+              check: Callable[[], None] | None = None) -> int:
     """Best total value choosing at most one option per fossil within the capacities: the
     rounds, cells and units of every option, the rounds and units of bonus options per dig
     type, and one dig type for the bonuses of fossils whose open rings share a cell.
 
     Rounds: each round touches one ring, plus, when one fitting placement touches several
     chosen fossils' rings together (``multi``), one more per extra ring; so the rounds the
-    chosen fossils need may exceed the rounds only by those extras."""
+    chosen fossils need may exceed the rounds only by those extras.
+
+    Returns max(``floor``, the best total): starting the search from ``floor`` prunes
+    every branch that cannot beat it, and the answer stays an upper bound. A search that
+    runs past ``KNAPSACK_NODES`` nodes stops and returns the sum of every fossil's best
+    option (an upper bound of any choice: weaker, still safe). ``check`` is called now and
+    then (the search's clock: a time limit must also stop a long bound)."""
     items = sorted(items, key=lambda it: -max(o[0] for o in it[1]))
     suffix = [0] * (len(items) + 1)
     for i in range(len(items) - 1, -1, -1):
         suffix[i] = suffix[i + 1] + max(o[0] for o in items[i][1])
-    best = 0
+    best = max(0, floor)
+    nodes = 0
     bonus_dig: dict[int, int] = {}
     extra_memo: dict[tuple[int, int], int] = {}
 
@@ -707,11 +763,17 @@ def _knapsack(items: list[tuple[int, list[tuple[int, int, int, int, int, int]]]]
 
     def go(i: int, value: int, chosen: int, rounds: int, cells_left: int, units_left: int,
            per_dig: tuple[int, int, int, int, int, int]) -> None:
-        nonlocal best
+        nonlocal best, nodes
         if value > best:
             best = value
         if i == len(items) or value + suffix[i] <= best:
             return
+        nodes += 1
+        if nodes & 1023 == 0:
+            if nodes > KNAPSACK_NODES:
+                raise _TooLong
+            if check is not None:
+                check()
         f, options = items[i]
         now = chosen | 1 << f
         for v, n, w, u, d, ud in sorted(options, reverse=True):
@@ -749,8 +811,16 @@ def _knapsack(items: list[tuple[int, list[tuple[int, int, int, int, int, int]]]]
                 del need[f]
         go(i + 1, value, chosen, rounds, cells_left, units_left, per_dig)
 
-    go(0, 0, 0, 0, cell_cap, unit_caps[3], (0, 0, 0, unit_caps[0], unit_caps[1], unit_caps[2]))
+    try:
+        go(0, 0, 0, 0, cell_cap, unit_caps[3],
+           (0, 0, 0, unit_caps[0], unit_caps[1], unit_caps[2]))
+    except _TooLong:
+        return max(best, suffix[0])
     return best
+
+
+class _TooLong(Exception):
+    """A knapsack search ran past its node budget."""
 
 
 def _covers(y: tuple[int, ...], x: tuple[int, ...]) -> bool:

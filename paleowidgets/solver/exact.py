@@ -141,7 +141,7 @@ class _Search:
         the best line reaches ``cap`` and Timeout when the clock runs out."""
         if self.best >= self.cap:
             return
-        self._dfs(start, self.t.all_pl, False)
+        self._dfs(start, self.t.fit_of(start.drawn), False)
 
     def _improve(self, value: int, line: list[Move]) -> None:
         if value <= self.best:
@@ -208,7 +208,7 @@ class _Search:
             if cur + ub_e <= self.best:
                 return ub_e, NONE
             ub_known, hint = ub_e, mv_e
-        b = min(ub_known, t.bound(s) - cur)
+        b = min(ub_known, t.bound(s, self.best) - cur)
         if cur + b > self.best:
             b = min(b, self._relaxed_bound(s, fit, cur))
         if cur + b <= self.best:
@@ -465,7 +465,8 @@ class _Search:
         # so the bound (and the relaxed value) of the state with nothing drawn bounds them
         # all: cut the whole group at once when that is not above the best line.
         passed = s.play(0, 0)
-        nb = t.bound(passed) - cur
+        # (No best line yet, as in greedy(): nothing to cut, so no bound to compute.)
+        nb = INF if self.best == NONE else t.bound(passed, self.best) - cur
         if cur + nb > self.best:
             nb = min(nb, self._relaxed_bound(passed, fit, cur))
         if cur + nb <= self.best:
@@ -605,7 +606,7 @@ class _Search:
 
     def greedy(self, start: State) -> list[Move]:
         """A legal real line, quickly: the first (best-looking) move every round."""
-        s, fit, must_pass = start, self.t.all_pl, False
+        s, fit, must_pass = start, self.t.fit_of(start.drawn), False
         line: list[Move] = []
         while s.round < self.t.R:
             if s.round == self.t.R - 1:
@@ -632,19 +633,19 @@ class _Search:
         later = [0] * (len(plan) + 1)
         for i in range(len(plan) - 1, -1, -1):
             later[i] = later[i + 1] | plan[i].cells
-        s, fit = start, t.all_pl
+        s, fit = start, t.fit_of(start.drawn)
         line: list[Move] = []
         for i, mv in enumerate(plan):
-            roll = t.rolls[i]
+            r = start.round + i                    # the plan starts at the start's round
             if mv.cells & s.drawn:
                 return None
-            if mv.shape < 0 and s.must_draw(roll):
+            if mv.shape < 0 and s.must_draw(t.rolls[r]):
                 avoid = later[i] | t.stars | s.drawn
                 dump = None
-                for si in t.roll_shapes[i]:
+                for si in t.roll_shapes[r]:
                     m = next((m for m in t.game.placements[LETTERS[si]] if not m & avoid), 0)
                     if m:
-                        di = min(d for s2, d in t.pairs[i][(False, False)] if s2 == si)
+                        di = min(d for s2, d in t.pairs[r][(False, False)] if s2 == si)
                         dump = Move(m, si, di, False, False, NO_GAINS, mv.squares, False)
                         break
                 if dump is None:
@@ -666,55 +667,126 @@ def _minimal_variants(options: dict[Variant, int]) -> list[Variant]:
 
 def solve(puzzle_or_game_and_rolls: Puzzle | tuple[Game, Sequence[Roll]], *,
           time_limit: float | None = None,
-          progress: Callable[[int, int], object] | None = None) -> Solution:
+          progress: Callable[[int, int], object] | None = None,
+          start: State | None = None) -> Solution:
     """The highest score of a fixed-dice puzzle and a line of turns reaching it.
 
     ``puzzle_or_game_and_rolls`` is a :class:`Puzzle` or ``(game, rolls)`` with
-    ``game.rounds == len(rolls)``. With ``time_limit`` (seconds) the search stops there
+    ``game.rounds == len(rolls)``. With ``start`` (a state of that game, e.g. mid-game),
+    the search starts there: its round ``r`` plays ``rolls[r]``, and the line returned has
+    one turn for each round left. With ``time_limit`` (seconds) the search stops there
     and returns the best line found, ``proven=False``; so does Ctrl-C (KeyboardInterrupt)
     during the search. ``progress`` is called about twice a second with (nodes searched,
     best score of a real line found so far). The line returned has been replayed through
     ``State.apply`` and scores ``optimum``.
     """
     game, rolls = _unpack(puzzle_or_game_and_rolls)
-    t = Tables(game, rolls)
-    clock = Clock(time_limit, progress)
-    start = game.initial_state()
-    planner = Planner(t, clock)
-    real = _Search(t, clock=clock, planner=planner)
-    clock.best = lambda: max(real.best, 0)
-    # A legal line first (quick, no search): from here on there is always one to return.
-    line0 = real.greedy(start)
-    real.best, real.best_line = _line_value(t, real, start, line0), line0
-    proven = False
-    try:
-        def on_plan(value: int, plan: list[Move]) -> None:
-            line = real.realise(start, plan)
-            if line is not None:
-                v = _line_value(t, real, start, line)
-                if v > real.best:
-                    real.best, real.best_line = v, line
+    engine = Engine(game, rolls, switch_shape=start is not None and start.held[1] > 0)
+    return engine.solve(engine.check_start(start), time_limit=time_limit, progress=progress)
 
-        # Quick dives for good may-pass lines (tried as real lines), then the may-pass
-        # optimum, if it beats the real line found so far; every may-pass line the
-        # planner finds on the way is tried as a real line too.
-        for width in (1, 2, 3):
-            planner.dive(start, real.best, on_plan, width=width, nodes=400 * width)
-        upper, plan = planner.solve(start, real.best, on_plan)
-        if plan is not None and real.best < upper:
-            real.cap = upper
-            real.run(start)
-        proven = True
-    except Done:
-        proven = True
-    except (Timeout, KeyboardInterrupt):
+
+class Engine:
+    """One puzzle's tables, planner and search memory, for several solves from states of
+    the same game (a game analysis solves every state of a game: the later solves find
+    the earlier ones' subtrees in the transposition table).
+
+    Sharing is safe because every table entry is a fact about a state, whatever search
+    found it: transposition keys are functions of the state (fit sets always start from
+    :meth:`Tables.fit_of`), stored values are upper bounds that hold whatever the best line
+    was, and exact values are exact.
+    """
+
+    def __init__(self, game: Game, rolls: Sequence[Roll], *, switch_shape: bool = False
+                 ) -> None:
+        self.game = game
+        self.rolls = tuple(rolls)
+        self.tables = Tables(game, self.rolls, switch_shape=switch_shape)
+        self.clock = Clock(None, None)
+        self.planner = Planner(self.tables, self.clock)
+        self.search = _Search(self.tables, clock=self.clock, planner=self.planner)
+
+    def check_start(self, start: State | None) -> State:
+        """``start``, or the game's initial state; a state of another game is an error."""
+        if start is None:
+            return self.game.initial_state()
+        if start.game != self.game:
+            raise ValueError(f"the start state is a state of {start.game!r}, "
+                             f"not of {self.game!r}")
+        if start.held[1] and not self.tables.switch_shape_ever:
+            raise ValueError("the start state holds a switch-shape: build the engine with "
+                             "switch_shape=True")
+        return start
+
+    def solve(self, start: State, *, time_limit: float | None = None,
+              progress: Callable[[int, int], object] | None = None,
+              seed: Sequence[Move] = ()) -> Solution:
+        """The optimum from ``start`` (see :func:`solve`). ``seed``, a real line from
+        ``start`` known to be legal, is a first lower bound (its value, not its moves, is
+        trusted: the line returned is always replayed)."""
+        t = self.tables
+        clock = Clock(time_limit, progress)
+        # The planner and the search read the clock through these attributes.
+        self.clock = self.planner.clock = self.search.clock = clock
+        t.check = None          # the first line below is always finished
+        real = self.search
+        real.best, real.best_line, real.cap, real.path = NONE, None, INF, []
+        clock.best = lambda: max(real.best, 0)
+        if start.is_terminal:
+            return Solution(t.score(start), True, (), 0, clock.seconds)
+        # A legal line first (quick, no search): from here on there is always one to return.
+        line0 = real.greedy(start)
+        real.best, real.best_line = _line_value(t, real, start, line0), line0
+        if seed:
+            v = _line_value(t, real, start, seed)
+            if v > real.best:
+                real.best, real.best_line = v, list(seed)
+        planner = self.planner
         proven = False
-    assert real.best_line is not None
-    turns = _turns(t, start, real.best_line)
-    final = replay_turns(game, rolls, turns)[-1].score().total
-    if final != real.best:
-        raise AssertionError(f"solver line scores {final}, not {real.best}")
-    return Solution(real.best, proven, turns, clock.nodes, clock.seconds)
+        t.check = clock.check   # from here on, long bounds watch the time limit too
+        try:
+            def on_plan(value: int, plan: list[Move]) -> None:
+                line = real.realise(start, plan)
+                if line is not None:
+                    v = _line_value(t, real, start, line)
+                    if v > real.best:
+                        real.best, real.best_line = v, line
+
+            # Quick dives for good may-pass lines (tried as real lines), then the may-pass
+            # optimum, if it beats the real line found so far; every may-pass line the
+            # planner finds on the way is tried as a real line too.
+            for width in (1, 2, 3):
+                planner.dive(start, real.best, on_plan, width=width, nodes=400 * width)
+            upper, plan = planner.solve(start, real.best, on_plan)
+            if plan is not None and real.best < upper:
+                real.cap = upper
+                real.run(start)
+            proven = True
+        except Done:
+            proven = True
+        except (Timeout, KeyboardInterrupt):
+            proven = False
+        finally:
+            real.path = []
+        assert real.best_line is not None
+        turns = _turns(t, start, real.best_line)
+        s = start
+        for turn in turns:
+            s = s.apply(self.rolls[s.round], turn)
+        final = s.score().total
+        if final != real.best or not s.is_terminal:
+            raise AssertionError(f"solver line scores {final}, not {real.best}")
+        return Solution(real.best, proven, turns, clock.nodes, clock.seconds)
+
+    def move_of(self, state: State, turn: Turn) -> Move:
+        """A turn as the search's Move (not checked: give it a turn ``State.apply`` took)."""
+        g = self.game
+        if turn.passed:
+            return Move(0, -1, 0, False, False, NO_GAINS, g.mask_of(turn.squares), False)
+        gains = tuple(turn.stars.count(k) for k in BONUS_KINDS)
+        return Move(g.mask_of(turn.cells), LETTERS.index(turn.shape or ""),
+                    DIG_TYPES.index(turn.dig or ""), "shape" in turn.switch,
+                    "dig" in turn.switch, (gains[0], gains[1], gains[2], gains[3]),
+                    g.mask_of(turn.squares), False)
 
 
 def replay_score(puzzle: Puzzle, turns: Sequence[Turn]) -> int:
@@ -734,7 +806,7 @@ def _unpack(arg: Puzzle | tuple[Game, Sequence[Roll]]) -> tuple[Game, tuple[Roll
 
 
 def _line_value(t: Tables, search: _Search, start: State, line: Sequence[Move]) -> int:
-    s, fit = start, t.all_pl
+    s, fit = start, t.fit_of(start.drawn)
     for mv in line:
         s, fit = search.apply(s, fit, mv)
     return t.score(s)

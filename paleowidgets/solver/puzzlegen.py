@@ -7,17 +7,31 @@
 
 Each puzzle is written as TOML text and read back through the core
 (:func:`~paleowidgets.core.maps.parse_document`), so the map rules hold by construction.
+
+Authoring (``paleo puzzles new``): :func:`new_puzzle` draws candidates of a :class:`Spec`
+from a seed, proves each with the exact solver, rejects the trivial ones (optimum 0, or the
+greedy bot reaches the optimum), grades the first one kept (:mod:`.grading`) and writes it
+with :func:`puzzle_toml`, ready for the author's title and story.
 """
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from ..core.geometry import LETTERS
-from ..core.maps import Puzzle, parse_document
+from ..core.maps import Puzzle, load_document, parse_document
 from ..core.terms import BONUS_KINDS
+from ..core.turns import Turn
+from .exact import Solution, solve
+from .grading import Grade, grade
 
-__all__ = ["crowded_puzzle", "random_puzzle", "tiny_puzzle"]
+__all__ = ["NewPuzzle", "Rejected", "Spec", "candidate", "collection_table", "crowded_puzzle",
+           "new_puzzle", "puzzle_toml", "random_puzzle", "tiny_puzzle", "with_table"]
 
 
 def random_puzzle(rng: random.Random, *, width: int, height: int, fossils: int, rounds: int,
@@ -122,3 +136,223 @@ def crowded_puzzle(rng: random.Random) -> Puzzle:
                          rounds=rng.randint(2, 4), stars=rng.randint(0, 2),
                          predrawn=rng.randint(w * h // 3, w * h // 2), bonuses=bonuses,
                          custom_dice=rng.random() < 0.3)
+
+
+# ---------------------------------------------------------------------------------------
+# Authoring: `paleo puzzles new` (a candidate, solved, graded, written as TOML)
+
+FOSSIL_NAMES = {
+    "paleontologists": ("Ammonite", "Trilobite", "Raptor claw", "Mammoth tusk", "Shark tooth",
+                        "Fern leaf", "Dino egg", "Sea lily", "Sabre tooth", "Amber bug",
+                        "Fish bone", "Shell"),
+    "snowman": ("Carrot nose", "Top hat", "Red scarf", "Mittens", "Coal buttons", "Pipe",
+                "Broom", "Earmuffs", "Bobble hat", "Snow boots", "Pebble eyes", "Bow tie"),
+}
+MAP_NAMES = {"paleontologists": "Puzzle quarry", "snowman": "Puzzle snowfield"}
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What ``paleo puzzles new`` asks for: the candidates' size and contents."""
+
+    width: int
+    height: int
+    fossils: int
+    rounds: int
+    theme: str = "paleontologists"
+    stars: int = 0
+    predrawn: int = 0
+    bonuses: tuple[tuple[str, int], ...] = ()
+    custom_dice: bool = False
+
+    def args(self) -> str:
+        """The command line that asks for this spec (without ``--seed``)."""
+        words = [f"--size {self.width}x{self.height}", f"--fossils {self.fossils}",
+                 f"--rounds {self.rounds}", f"--theme {self.theme}"]
+        words += [f"--stars {self.stars}"] if self.stars else []
+        words += [f"--predrawn {self.predrawn}"] if self.predrawn else []
+        words += [f"--bonus {k}={n}" for k, n in self.bonuses]
+        words += ["--custom-dice"] if self.custom_dice else []
+        return " ".join(words)
+
+
+def candidate(spec: Spec, rng: random.Random) -> Puzzle:
+    """One random puzzle of the spec (map rules checked by the core)."""
+    # Fossils of 1-4 cells worth 1-6 points: rings of 4-10 cells, closable in a few rounds.
+    return random_puzzle(rng, width=spec.width, height=spec.height, fossils=spec.fossils,
+                         rounds=spec.rounds, stars=spec.stars, predrawn=spec.predrawn,
+                         bonuses=dict(spec.bonuses), fossil_size=(1, 4),
+                         custom_dice=spec.custom_dice, points=(1, 6), bonus=(0, 3))
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A candidate that was not kept (its number, from 1), and why."""
+
+    number: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class NewPuzzle:
+    """The outcome of :func:`new_puzzle`: the puzzle, its proof and grade, the TOML text."""
+
+    puzzle: Puzzle
+    solution: Solution
+    grade: Grade
+    text: str
+    candidates: int
+    rejected: tuple[Rejected, ...]
+
+
+def new_puzzle(spec: Spec, seed: int, *, title: str = "", story: str = "",
+               tier: str | None = None, time_limit: float | None = 60.0,
+               max_nodes: int | None = None, tries: int = 50) -> NewPuzzle:
+    """Draw candidates from ``seed`` until one is worth keeping: proven (within
+    ``time_limit`` and ``max_nodes``), optimum above 0, the greedy bot strictly below it,
+    graded as ``tier`` when one is asked for. The same arguments give the same puzzle (as
+    long as every proof finishes within the time limit, the one machine-dependent test).
+    Raises :class:`LookupError` when ``tries`` candidates were all rejected."""
+    rng = random.Random(f"paleowidgets:new:{seed}")
+    command = " ".join([spec.args(), f"--seed {seed}", *([f"--tier {tier}"] if tier else []),
+                        *([f"--max-nodes {max_nodes}"] if max_nodes else []),
+                        *([f"--time-limit {time_limit:g}"] if time_limit != 60 else [])])
+    rejected: list[Rejected] = []
+    for i in range(1, tries + 1):
+        puzzle = candidate(spec, rng)
+        reason, sol, grade_ = _judge(puzzle, tier, time_limit, max_nodes)
+        if reason:
+            rejected.append(Rejected(i, reason))
+            continue
+        assert sol is not None and grade_ is not None
+        text = puzzle_toml(puzzle, theme=spec.theme, title=title or f"Puzzle {seed}",
+                           story=story or "Write a one-line story here.",
+                           difficulty=grade_.tier, optimum=sol.optimum, solution=sol.turns,
+                           header=[f"Made by `paleo puzzles new {command}` (candidate {i});",
+                                   f"graded {grade_}."])
+        final = parse_document(text)
+        assert isinstance(final, Puzzle)
+        return NewPuzzle(final, sol, grade_, text, i, tuple(rejected))
+    reasons = sorted({r.reason.split(":")[0] for r in rejected})
+    raise LookupError(f"no puzzle kept among {tries} candidates ({'; '.join(reasons)}): "
+                      "try another seed or other sizes")
+
+
+def _judge(puzzle: Puzzle, tier: str | None, time_limit: float | None,
+           max_nodes: int | None) -> tuple[str, Solution | None, Grade | None]:
+    """Why a candidate is rejected ('' when it is kept), its solution and grade."""
+    sol = solve(puzzle, time_limit=time_limit)
+    if not sol.proven:
+        return f"not proven within {time_limit} s", None, None
+    if max_nodes is not None and sol.nodes > max_nodes:
+        return f"proof too long: {sol.nodes:,} nodes > {max_nodes:,}", None, None
+    if sol.optimum == 0:
+        return "trivial: optimum 0", None, None
+    g = grade(puzzle, sol)
+    if g.greedy >= sol.optimum:
+        return f"trivial: the greedy bot reaches the optimum {sol.optimum}", None, None
+    if tier is not None and g.tier != tier:
+        return f"graded {g.tier}, not {tier}", None, None
+    return "", sol, g
+
+
+def puzzle_toml(puzzle: Puzzle, *, theme: str | None = None, name: str | None = None,
+                title: str | None = None, story: str | None = None,
+                difficulty: str | None = None, optimum: int | None = None,
+                solution: Sequence[Turn] | None = None, header: Sequence[str] = ()) -> str:
+    """The puzzle as a FORMATS.md file; every keyword replaces the puzzle's own value.
+
+    >>> p = random_puzzle(random.Random(1), width=7, height=7, fossils=1, rounds=2)
+    >>> parse_document(puzzle_toml(p, title="Hi")).title
+    'Hi'
+    """
+    m = puzzle.map
+    theme = theme or m.theme
+    names = FOSSIL_NAMES.get(theme, FOSSIL_NAMES["paleontologists"])
+    map_name = name or (m.name if m.name != "random" else MAP_NAMES.get(theme, "Puzzle"))
+    lines = [f"# {h}" for h in header]
+    lines += ["[map]", f"name = {_str(map_name)}", f"theme = {_str(theme)}", 'grid = """',
+              *m.grid_rows(), '"""', ""]
+    for i, f in enumerate(m.fossils):
+        lines += [f"[fossils.{f.id}]", f"name = {_str(f.name or names[i % len(names)])}",
+                  f"points = {f.points}", f"bonus = {f.bonus}", ""]
+    if not m.dice.is_default():
+        faces = ", ".join(f"{k} = [{', '.join(_str(s) for s in m.dice.shapes_of(k))}]"
+                          for k in range(1, 7))
+        digs = ", ".join(f"{k} = {_str(m.dice.dig_of(k))}" for k in range(1, 7))
+        lines += ["[dice]", f"shapes = {{ {faces} }}", f"digs = {{ {digs} }}", ""]
+    lines += ["[puzzle]", f"title = {_str(puzzle.title if title is None else title)}",
+              f"story = {_str(puzzle.story if story is None else story)}"]
+    level = puzzle.difficulty if difficulty is None else difficulty
+    if level:
+        lines.append(f"difficulty = {_str(level)}")
+    lines.append("rolls = [" + ", ".join(f"[{a}, {b}]" for a, b in puzzle.rolls) + "]")
+    held = [f"{k} = {n}" for k, n in zip(BONUS_KINDS, puzzle.bonuses, strict=True) if n]
+    if held:
+        lines.append(f"bonuses = {{ {', '.join(held)} }}")
+    turns = puzzle.solution if solution is None else tuple(solution)
+    best = puzzle.optimum if optimum is None else optimum
+    if turns and best is not None:
+        lines += [f"optimum = {best}", "solution = ["]
+        lines += [f"  {_turn_inline(t)}," for t in turns]
+        lines.append("]")
+    return "\n".join(lines) + "\n"
+
+
+def _str(text: str) -> str:
+    """A TOML basic string (JSON's escapes are TOML's, for the characters JSON escapes)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _turn_inline(turn: Turn) -> str:
+    """A turn as a TOML inline table, its keys in FORMATS.md's order."""
+    def value(v: Any) -> str:
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, list):
+            return "[" + ", ".join(value(x) for x in v) + "]"
+        return _str(str(v))
+
+    return "{ " + ", ".join(f"{k} = {value(v)}" for k, v in turn.to_dict().items()) + " }"
+
+
+# ---------------------------------------------------------------------------------------
+# The collection's table (puzzles/README.md)
+
+TABLE_BEGIN = "<!-- collection table: made by tools/make_puzzles.py, do not edit -->"
+TABLE_END = "<!-- end of the collection table -->"
+
+
+def collection_table(root: Path) -> str:
+    """The Markdown table of every puzzle under ``root`` (sorted by path), between the
+    TABLE_BEGIN and TABLE_END markers: file, title, theme, size, rounds, what it holds,
+    optimum, tier."""
+    rows = [TABLE_BEGIN, "", "| file | title | theme | size | rounds | holds | optimum | tier |",
+            "|---|---|---|---|---|---|---|---|"]
+    for path in sorted(root.rglob("*.toml")):
+        p = load_document(path)
+        if not isinstance(p, Puzzle):
+            continue
+        m = p.map
+        snow = m.theme == "snowman"
+        holds = [_counted(len(m.fossils), "item" if snow else "fossil")]
+        holds += [_counted(len(m.stars), "snowflake" if snow else "star")] if m.stars else []
+        holds += [f"{len(m.predrawn)} drawn"] if m.predrawn else []
+        holds += [f"{n} {k}" for k, n in zip(BONUS_KINDS, p.bonuses, strict=True) if n]
+        holds += ["own dice"] if not m.dice.is_default() else []
+        rel = path.relative_to(root).as_posix()
+        rows.append(f"| [{rel}]({rel}) | {p.title} | {m.theme} | {m.width}x{m.height} | "
+                    f"{len(p.rolls)} | {', '.join(holds)} | {p.optimum} | {p.difficulty} |")
+    return "\n".join([*rows, "", TABLE_END])
+
+
+def _counted(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def with_table(readme: str, table: str) -> str:
+    """``readme`` with the text between the markers (included) replaced by ``table``."""
+    start, end = readme.find(TABLE_BEGIN), readme.find(TABLE_END)
+    if start < 0 or end < start:
+        raise ValueError("the README has no collection table markers")
+    return readme[:start] + table + readme[end + len(TABLE_END):]

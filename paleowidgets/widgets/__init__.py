@@ -22,14 +22,17 @@ without a kernel (GitHub, nbviewer) and for nbval.
 
 from __future__ import annotations
 
+from .analysis import AnalysisPanel, ReplayAnalysis, replay_with_analysis
 from .board import BoardWidget, Ghost, canvas_batch
 from .classgame import ClassGameWidget, ClassResults, load_class_logs
 from .enclosure import EnclosureWidget
 from .play import PlayWidget
+from .puzzle import PuzzleWidget
 from .replay import ReplayWidget
 from .snowman import SnowmanWidget
 from .transform import TransformExplorer
 
-__all__ = ["BoardWidget", "ClassGameWidget", "ClassResults", "EnclosureWidget", "Ghost",
-           "PlayWidget", "ReplayWidget", "SnowmanWidget", "TransformExplorer", "canvas_batch",
-           "load_class_logs"]
+__all__ = ["AnalysisPanel", "BoardWidget", "ClassGameWidget", "ClassResults",
+           "EnclosureWidget", "Ghost", "PlayWidget", "PuzzleWidget", "ReplayAnalysis",
+           "ReplayWidget", "SnowmanWidget", "TransformExplorer", "canvas_batch",
+           "load_class_logs", "replay_with_analysis"]

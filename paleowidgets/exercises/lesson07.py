@@ -1,0 +1,175 @@
+"""Lesson 7, strategy and optimisation: bots against the proven optimum, branch and bound
+on a tiny example, and the regret of each round of a game.
+
+Branch and bound is shown on a problem small enough to follow by hand: a **dig bag**.
+Each find takes some room and is worth some points; the bag holds so much room; which
+finds give the most points? Every find is taken or left: a tree of choices. The bound
+at a node is the points taken so far plus *every* find still to decide, as if the bag
+had no limit: a relaxation, like the solver's "may pass every round", that can only
+over-estimate. A node whose bound is not above the best bag found so far is cut.
+
+>>> bag = branch_and_bound(FINDS, ROOM)
+>>> bag.best, bag.taken, bag.nodes, brute_force(FINDS, ROOM)
+(10, ('Skull', 'Shell'), 10, (10, 16))
+>>> check_bound(FINDS, {"Skull": True, "Tooth": False}, 7)
+✘ Not yet: 7 is only what the bag holds so far.
+  Hint: add the points of every find not decided yet, as if the room were endless
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..core.maps import Puzzle
+from ..core.rules import Game
+from ..solver.analysis import Analysis
+from ..solver.bots import Bot, GreedyBot, play_game
+from ..solver.exact import solve
+from . import Feedback, right, wrong
+
+__all__ = [
+    "FINDS", "ROOM", "Bag", "Find", "bot_score", "branch_and_bound", "brute_force",
+    "check_bound", "check_cut", "check_gap", "check_worst_round", "node_bound",
+]
+
+
+@dataclass(frozen=True)
+class Find:
+    """Something to carry home: its name, the room it takes, its points."""
+
+    name: str
+    room: int
+    points: int
+
+
+FINDS = (Find("Skull", 6, 7), Find("Tooth", 2, 1), Find("Shell", 3, 3), Find("Claw", 4, 2))
+ROOM = 10
+
+
+@dataclass(frozen=True)
+class Bag:
+    """What a search found: the best points, the finds taken, nodes visited, and each
+    node cut with (its decisions, its bound, the best bag known then)."""
+
+    best: int
+    taken: tuple[str, ...]
+    nodes: int
+    cuts: tuple[tuple[dict[str, bool], int, int], ...]
+
+
+def brute_force(finds: Sequence[Find], room: int) -> tuple[int, int]:
+    """The best points by trying every bag (2^n of them), and how many were tried."""
+    best, tried = 0, 0
+    for mask in range(1 << len(finds)):
+        chosen = [f for i, f in enumerate(finds) if mask >> i & 1]
+        tried += 1
+        if sum(f.room for f in chosen) <= room:
+            best = max(best, sum(f.points for f in chosen))
+    return best, tried
+
+
+def node_bound(finds: Sequence[Find], decisions: Mapping[str, bool]) -> int:
+    """The bound at a node of the tree: ``decisions`` says, for the first finds in order,
+    taken (True) or left (False). Points taken plus every find still undecided."""
+    names = [f.name for f in finds]
+    if list(decisions) != names[:len(decisions)]:
+        raise ValueError(f"decide the finds in order: {', '.join(names)}")
+    taken = sum(f.points for f in finds if decisions.get(f.name))
+    return taken + sum(f.points for f in finds[len(decisions):])
+
+
+def _node(finds: Sequence[Find], taken: tuple[str, ...], i: int) -> dict[str, bool]:
+    return {f.name: f.name in taken for f in finds[:i]}
+
+
+def branch_and_bound(finds: Sequence[Find], room: int) -> Bag:
+    """The best bag by depth-first search (take before leave), cutting each node whose
+    bound (:func:`node_bound`'s relaxation) is not above the best bag found so far."""
+    best, nodes = 0, 0
+    best_taken: tuple[str, ...] = ()
+    cuts: list[tuple[dict[str, bool], int, int]] = []
+
+    def visit(i: int, taken: tuple[str, ...], used: int, points: int) -> None:
+        nonlocal best, best_taken, nodes
+        nodes += 1
+        if points > best:
+            best, best_taken = points, taken
+        if i == len(finds):
+            return
+        bound = points + sum(f.points for f in finds[i:])
+        if bound <= best:           # nothing below can beat the best bag: cut
+            cuts.append((_node(finds, taken, i), bound, best))
+            return
+        f = finds[i]
+        if used + f.room <= room:
+            visit(i + 1, (*taken, f.name), used + f.room, points + f.points)
+        visit(i + 1, taken, used, points)
+
+    visit(0, (), 0, 0)
+    return Bag(best, best_taken, nodes, tuple(cuts))
+
+
+def check_bound(finds: Sequence[Find], decisions: Mapping[str, bool],
+                answer: int) -> Feedback:
+    """Exercise: the bound at the node of ``decisions`` (find name -> taken)."""
+    want = node_bound(finds, decisions)
+    have = sum(f.points for f in finds if decisions.get(f.name))
+    if answer == want:
+        return right(f"{want} = {have} in the bag + {want - have} still undecided: no bag "
+                     "below this node can score more.")
+    if answer == have:
+        return wrong(f"{answer} is only what the bag holds so far.",
+                     hint="add the points of every find not decided yet, as if the room "
+                          "were endless")
+    return wrong(f"{answer} is not the bound here.",
+                 hint="points in the bag + points of every find not decided yet")
+
+
+def check_cut(finds: Sequence[Find], decisions: Mapping[str, bool], best_so_far: int,
+              answer: bool) -> Feedback:
+    """Exercise: may the search skip everything below the node of ``decisions`` when the
+    best bag found so far scores ``best_so_far``? (yes when the bound is not above it)"""
+    bound = node_bound(finds, decisions)
+    cut = bound <= best_so_far
+    if bool(answer) == cut:
+        return right(f"the bound is {bound} and the best so far is {best_so_far}: "
+                     + ("nothing below can beat it, cut." if cut else
+                        "something below might still beat it, keep searching."))
+    return wrong("compare the bound of the node with the best bag found so far.",
+                 hint=f"the bound here is {node_bound(finds, decisions)}")
+
+
+def bot_score(puzzle: Puzzle, bot: Bot | None = None, *, seed: int = 1) -> int:
+    """What a bot (the greedy one by default) scores on a puzzle's rolls."""
+    game = Game.from_puzzle(puzzle)
+    final, _ = play_game(game, puzzle.rolls, bot or GreedyBot(), random.Random(seed))
+    return final.score().total
+
+
+def check_gap(puzzle: Puzzle, answer: int) -> Feedback:
+    """Exercise: how many points does the greedy bot leave on a puzzle (optimum - greedy)?"""
+    optimum = puzzle.optimum if puzzle.optimum is not None and not puzzle.is_draft \
+        else solve(puzzle).optimum
+    greedy = bot_score(puzzle)
+    gap = optimum - greedy
+    if answer == gap:
+        return right(f"greedy scores {greedy}, the optimum is {optimum}: it leaves {gap}.")
+    if answer in (greedy, optimum):
+        return wrong(f"{answer} is a score, not the difference.", hint="optimum - greedy")
+    return wrong(f"{answer} is not the gap on this puzzle.",
+                 hint="read the greedy and the optimum columns, then subtract")
+
+
+def check_worst_round(analysis: Analysis, answer: int) -> Feedback:
+    """Exercise: which round gave away the most (the highest regret)?"""
+    regrets = {ra.round: ra.regret for ra in analysis.rounds}
+    worst = max(regrets.values(), default=0)
+    if regrets.get(answer) == worst and worst > 0:
+        return right(f"round {answer} has regret {worst}: its turn lost {worst} point"
+                     f"{'s' * (worst != 1)} of what was still reachable.")
+    if answer not in regrets:
+        return wrong(f"there is no round {answer}.", hint=f"rounds go 1 to {len(regrets)}")
+    return wrong(f"round {answer} has regret {regrets[answer]}; another round lost more.",
+                 hint="look for the tallest regret bar")

@@ -1,0 +1,278 @@
+"""Hindsight analysis of a finished game, and a ladder of hints for one state and roll.
+
+The analysis of a game whose rolls are all known says, for every round, the best final
+score still reachable before the turn played (all later rolls known: the puzzle view),
+after it, and what the turn cost against it (the regret); with a turn that keeps the best
+reachable. The regrets add up to ``best - final``.
+
+>>> from paleowidgets.core.maps import parse_document
+>>> from paleowidgets.core.rules import TINY, Game
+>>> from paleowidgets.core.turns import Turn
+>>> game = Game(parse_document(TINY), rounds=2)
+>>> turns = [Turn.from_dict({"shape": "L", "dig": "chevron",
+...                          "cells": ["A5", "A6", "B6", "C6", "D6"]}),
+...          Turn.from_dict({"shape": "X", "dig": "dot",
+...                          "cells": ["E3", "D4", "E4", "F4", "E5"]})]
+>>> a = analyse(game, [(2, 5), (1, 4)], turns)
+>>> a.final, a.best, [r.regret for r in a.rounds]
+(0, 4, [3, 1])
+
+How it is computed: the states of the game are solved from the last to the first with
+one :class:`~paleowidgets.solver.exact.Engine`, so each solve finds the later states'
+subtrees in the shared transposition table, and starts from a real line already: the
+turn played followed by the best line from the next state (its value ``best_after``,
+a lower bound of ``best_before``). So ``best_before >= best_after`` holds by
+construction, even when a time limit cuts a search (the values are then the best lines
+found, marked ``proven=False``), and ``best_after`` of round r is ``best_before`` of round
+r + 1 exactly.
+
+The hint ladder has up to three rungs, each a legal turn: ``legal`` (a turn that may be
+played), ``enclosure`` (a turn that draws on the open ring of a fossil not dug yet, the
+one that does the most for the fossils' points), ``optimal`` (the first turn of a best
+line, when the rolls of the later rounds are known, as in a puzzle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.logs import GameLog, replay_turns
+from ..core.maps import Roll
+from ..core.rules import Game, State
+from ..core.terms import DIG_TYPES
+from ..core.turns import Turn
+from ._moves import Move
+from .exact import Engine
+
+__all__ = ["Analysis", "Hint", "RoundAnalysis", "analyse", "analyse_log", "hint_ladder"]
+
+
+@dataclass(frozen=True)
+class RoundAnalysis:
+    """One round of an analysed game (``round`` counts from 1)."""
+
+    round: int
+    roll: Roll
+    turn: Turn          # the turn played
+    best_before: int    # best final score still reachable before this turn
+    best_after: int     # best final score still reachable after the turn played
+    regret: int         # best_before - best_after (>= 0)
+    best_turn: Turn     # a turn that keeps best_before reachable
+    proven: bool        # both values proven optimal (False when a time limit cut a search)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"round": self.round, "roll": list(self.roll), "turn": self.turn.to_dict(),
+                "best_before": self.best_before, "best_after": self.best_after,
+                "regret": self.regret, "best_turn": self.best_turn.to_dict(),
+                "proven": self.proven}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A whole game analysed: the rounds, the final score and the hindsight optimum."""
+
+    rounds: tuple[RoundAnalysis, ...]
+    final: int          # the score the game reached
+    best: int           # rounds[0].best_before: the hindsight optimum of the whole game
+    proven: bool
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready: ``{"final", "best", "proven", "rounds": [...]}``, turns in the
+        FORMATS turn notation."""
+        return {"final": self.final, "best": self.best, "proven": self.proven,
+                "rounds": [r.to_dict() for r in self.rounds]}
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One rung of the hint ladder."""
+
+    level: str          # "legal" | "enclosure" | "optimal"
+    turn: Turn          # a legal turn for this state and roll
+    fossil: str | None  # "enclosure": the id of the fossil whose ring the turn advances
+    value: int | None   # "optimal": the best final score reachable after this turn
+
+
+# ---------------------------------------------------------------------------------------
+# Game analysis
+
+
+def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
+            time_limit: float | None = None,
+            progress: Callable[[int, int], object] | None = None) -> Analysis:
+    """Analyse a finished game: one roll and one turn for each of the game's rounds.
+
+    ``time_limit`` (seconds) bounds each solve (there is one per round); None proves
+    everything. ``progress`` is called with (rounds analysed, rounds) after each one.
+    The turns are replayed through ``State.apply`` first (an illegal one raises
+    IllegalTurnError); a game not finished is a ValueError.
+    """
+    rolls = tuple((int(a), int(b)) for a, b in rolls)
+    if not len(rolls) == len(turns) == game.rounds:
+        raise ValueError(f"a finished game of {game.rounds} rounds is needed; got "
+                         f"{len(rolls)} rolls and {len(turns)} turns")
+    states = replay_turns(game, rolls, turns)
+    engine = Engine(game, rolls, switch_shape=any(s.held[1] for s in states))
+    n = len(turns)
+    after_value, after_proven = states[-1].score().total, True
+    after_line: list[Move] = []          # the best line found from states[r + 1]
+    out: list[RoundAnalysis] = []
+    for r in range(n - 1, -1, -1):
+        s = states[r]
+        played = engine.move_of(s, turns[r])
+        sol = engine.solve(s, time_limit=time_limit, seed=[played, *after_line])
+        # The seed line is the turn played then the best line after it: the solver's
+        # answer is at least its value, so the regret is never negative.
+        assert sol.optimum >= after_value
+        out.append(RoundAnalysis(r + 1, rolls[r], turns[r], sol.optimum, after_value,
+                                 sol.optimum - after_value, sol.turns[0],
+                                 sol.proven and after_proven))
+        after_value, after_proven = sol.optimum, sol.proven
+        after_line = _moves_of(engine, s, sol.turns)
+        if progress is not None:
+            progress(n - r, n)
+    rounds = tuple(reversed(out))
+    return Analysis(rounds, states[-1].score().total, rounds[0].best_before,
+                    all(r.proven for r in rounds))
+
+
+def analyse_log(log: GameLog, player: int | str = 0, **kw: Any) -> Analysis:
+    """:func:`analyse` of one player of a game log (by index or by name)."""
+    if isinstance(player, str):
+        names = [p.name for p in log.players]
+        if player not in names:
+            raise ValueError(f"no player {player!r} in the log (players: {', '.join(names)})")
+        player = names.index(player)
+    return analyse(log.game, log.rolls, log.players[player].turns, **kw)
+
+
+def _moves_of(engine: Engine, start: State, turns: Sequence[Turn]) -> list[Move]:
+    out = []
+    s = start
+    for turn in turns:
+        mv = engine.move_of(s, turn)
+        out.append(mv)
+        s = s.play(mv.mask, mv.dig, spend_shape=mv.spend_shape, spend_dig=mv.spend_dig,
+                   gains=mv.gains, squares=mv.squares)
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# The hint ladder
+
+
+def hint_ladder(state: State, roll: Roll, *, future_rolls: Sequence[Roll] | None = None,
+                time_limit: float | None = 10.0) -> tuple[Hint, ...]:
+    """The hints for ``state`` and this round's ``roll``, rungs in order: ``legal``,
+    ``enclosure`` (missing when no legal turn draws on an open ring), ``optimal`` (only
+    with ``future_rolls``, the rolls of the rounds after this one, all of them; its
+    ``value`` is proven unless ``time_limit`` cut the search, then it is the best found).
+
+    >>> from paleowidgets.core.maps import parse_document
+    >>> from paleowidgets.core.rules import TINY, Game
+    >>> s = Game(parse_document(TINY), rounds=2).initial_state()
+    >>> [h.level for h in hint_ladder(s, (2, 5), future_rolls=[(1, 4)])]
+    ['legal', 'enclosure', 'optimal']
+    """
+    if state.is_terminal:
+        raise ValueError(f"the game is over after {state.game.rounds} rounds: no hint")
+    roll = (int(roll[0]), int(roll[1]))
+    hints = [Hint("legal", _legal_turn(state, roll), None, None)]
+    ring = _enclosure_turn(state, roll)
+    if ring is not None:
+        hints.append(Hint("enclosure", ring[0], ring[1], None))
+    if future_rolls is not None:
+        turn, value = _optimal_turn(state, roll, future_rolls, time_limit)
+        hints.append(Hint("optimal", turn, None, value))
+    return tuple(hints)
+
+
+def _star_kinds(state: State, n_stars: int) -> tuple[str, ...]:
+    """A choice of bonuses for ``n_stars`` covered stars: +1 Points first (they always
+    count), then One Squares, then switches."""
+    order = {k: i for i, k in enumerate(("plus-one", "one-square", "switch-shape",
+                                         "switch-dig"))}
+    return min(state.star_options(n_stars),
+               key=lambda kinds: sorted(order[k] for k in kinds), default=())
+
+
+def _draws(state: State, roll: Roll) -> Iterator[tuple[frozenset[str], str, str, int]]:
+    """(switches, shape, dig, mask) of every draw, those spending fewer switches first."""
+    for switch in state.switch_sets():
+        for shape, dig in state.game.choices(roll, switch):
+            for mask in state.placements(shape):
+                yield switch, shape, dig, mask
+
+
+def _turn(state: State, switch: frozenset[str], shape: str, dig: str, mask: int) -> Turn:
+    stars = (mask & state.game.star_mask).bit_count()
+    return state.turn_of(shape, dig, mask, switch=switch, stars=_star_kinds(state, stars))
+
+
+def _legal_turn(state: State, roll: Roll) -> Turn:
+    """A draw of the roll without switches (the first found), or the pass."""
+    for switch, shape, dig, mask in _draws(state, roll):
+        if switch:
+            break
+        return _turn(state, switch, shape, dig, mask)
+    return Turn.pass_()      # nothing of the roll fits: the pass is legal
+
+
+def _enclosure_turn(state: State, roll: Roll) -> tuple[Turn, str] | None:
+    """The draw that does the most for the rings of fossils not dug yet, and the fossil
+    it does most for; only with the fewest switches that allow some such draw.
+
+    A draw's worth for a fossil is its share of the fossil's value (points, plus the
+    same-dig-type bonus while still possible with this dig type) for each ring cell it
+    draws, so that finishing a ring counts for all of it; a ring finished counts again
+    (a dug fossil is worth more than a ring most of the way round)."""
+    g = state.game
+    undug = [(i, f, ring) for i, (f, ring) in enumerate(zip(g.map.fossils, g.rings,
+                                                            strict=True))
+             if not state.dug >> i & 1]
+    best: tuple[float, int, int] | None = None     # (worth, -order, fossil index)
+    best_draw: tuple[frozenset[str], str, str, int] | None = None
+    spent: int | None = None
+    for order, (switch, shape, dig, mask) in enumerate(_draws(state, roll)):
+        if spent is not None and len(switch) > spent:
+            break
+        d = DIG_TYPES.index(dig)
+        worth, top, top_f = 0.0, -1.0, -1
+        for i, f, ring in undug:
+            open_ring = ring & ~state.drawn
+            k = (mask & open_ring).bit_count()
+            if not k:
+                continue
+            done = ring & state.drawn
+            value = f.points
+            if f.bonus and done & state.digs[d] == done:
+                value += f.bonus
+            w = value * k / open_ring.bit_count() + (value if k == open_ring.bit_count() else 0)
+            worth += w
+            if w > top:
+                top, top_f = w, i
+        if top_f < 0:
+            continue
+        spent = len(switch)
+        key = (worth, -order, top_f)
+        if best is None or key > best:
+            best, best_draw = key, (switch, shape, dig, mask)
+    if best is None or best_draw is None:
+        return None
+    return _turn(state, *best_draw), g.map.fossils[best[2]].id
+
+
+def _optimal_turn(state: State, roll: Roll, future_rolls: Sequence[Roll],
+                  time_limit: float | None) -> tuple[Turn, int]:
+    game = state.game
+    left = game.rounds - state.round - 1
+    if len(future_rolls) != left:
+        raise ValueError(f"round {state.round + 1} of {game.rounds}: the optimal hint needs "
+                         f"the rolls of the {left} rounds after it, not {len(future_rolls)}")
+    # The rounds already played are never searched again: any roll can stand in for them.
+    rolls = [roll] * state.round + [roll] + [(int(a), int(b)) for a, b in future_rolls]
+    engine = Engine(game, rolls, switch_shape=state.held[1] > 0)
+    sol = engine.solve(engine.check_start(state), time_limit=time_limit)
+    return sol.turns[0], sol.optimum

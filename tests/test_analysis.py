@@ -1,0 +1,216 @@
+"""Game analysis and the hint ladder, checked against the brute force of test_solver.
+
+Games are played on small random puzzles (so the brute force can say the best score from
+every state): random legal turns, the greedy bot's, and the optimal line itself.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+
+import pytest
+from test_solver import TooBig, brute_force, mid_game_puzzle
+
+from paleowidgets.core.dice import roll_sequence
+from paleowidgets.core.logs import GameLog, PlayerLog, replay_turns
+from paleowidgets.core.maps import Puzzle, Roll
+from paleowidgets.core.rules import Game, State
+from paleowidgets.core.turns import Turn
+from paleowidgets.data import load_map
+from paleowidgets.solver.analysis import Analysis, analyse, analyse_log, hint_ladder
+from paleowidgets.solver.bots import GreedyBot, play_game
+from paleowidgets.solver.exact import solve
+from paleowidgets.solver.puzzlegen import random_puzzle
+
+BUDGET = 15_000
+
+
+def random_turns(game: Game, rolls: Sequence[Roll], rng: random.Random) -> list[Turn]:
+    s = game.initial_state()
+    turns = []
+    for roll in rolls:
+        turn = rng.choice(list(s.legal_turns(roll, max_squares=1)))
+        turns.append(turn)
+        s = s.apply(roll, turn)
+    return turns
+
+
+def best_from(game: Game, rolls: Sequence[Roll], s: State) -> int:
+    return brute_force(game, rolls, start=s, budget=BUDGET)
+
+
+def game_case(seed: str, player: str) -> tuple[Puzzle, list[Turn], list[int]]:
+    """A puzzle, a game on it, and the brute-force best from each of its states."""
+    rng = random.Random(seed)
+    while True:
+        puzzle = mid_game_puzzle(rng)
+        game = Game.from_puzzle(puzzle)
+        if player == "greedy":
+            turns = play_game(game, puzzle.rolls, GreedyBot(), rng)[1]
+        elif player == "random":
+            turns = random_turns(game, puzzle.rolls, rng)
+        else:
+            turns = list(solve(puzzle).turns)
+        states = replay_turns(game, puzzle.rolls, turns)
+        try:
+            return puzzle, turns, [best_from(game, puzzle.rolls, s) for s in states]
+        except TooBig:
+            continue
+
+
+def check_analysis(a: Analysis, puzzle: Puzzle, turns: Sequence[Turn], best: list[int]) -> None:
+    game = Game.from_puzzle(puzzle)
+    states = replay_turns(game, puzzle.rolls, turns)
+    assert len(a.rounds) == len(turns)
+    assert a.final == states[-1].score().total
+    assert a.best == a.rounds[0].best_before == best[0]
+    assert a.proven
+    for r, ra in enumerate(a.rounds):
+        assert ra.round == r + 1 and ra.roll == puzzle.rolls[r] and ra.turn == turns[r]
+        assert ra.proven
+        assert (ra.best_before, ra.best_after) == (best[r], best[r + 1])
+        assert ra.regret == ra.best_before - ra.best_after >= 0
+        if r + 1 < len(a.rounds):
+            assert ra.best_after == a.rounds[r + 1].best_before
+        # The best turn is legal and keeps the best reachable.
+        after = states[r].apply(puzzle.rolls[r], ra.best_turn)
+        assert best_from(game, puzzle.rolls, after) == ra.best_before
+    assert sum(ra.regret for ra in a.rounds) == a.best - a.final
+
+
+@pytest.mark.parametrize("player", ["greedy", "random", "optimal"])
+@pytest.mark.parametrize("i", range(6))
+def test_analysis_matches_brute_force(player: str, i: int) -> None:
+    puzzle, turns, best = game_case(f"analysis-{player}-{i}", player)
+    a = analyse(Game.from_puzzle(puzzle), puzzle.rolls, turns)
+    check_analysis(a, puzzle, turns, best)
+    if player == "optimal":
+        assert all(ra.regret == 0 for ra in a.rounds)
+        assert a.final == a.best
+
+
+def test_some_games_have_regret() -> None:
+    """The cases above are not all trivial: some rounds of the random games cost points."""
+    regrets = 0
+    for i in range(6):
+        _puzzle, turns, best = game_case(f"analysis-random-{i}", "random")
+        regrets += sum(1 for r in range(len(turns)) if best[r] > best[r + 1])
+    assert regrets >= 3
+
+
+def test_progress_log_and_json() -> None:
+    puzzle, turns, best = game_case("analysis-log", "greedy")
+    game = Game.from_puzzle(puzzle)
+    calls: list[tuple[int, int]] = []
+    a = analyse(game, puzzle.rolls, turns, progress=lambda k, n: calls.append((k, n)))
+    n = len(turns)
+    assert calls == [(k, n) for k in range(1, n + 1)]
+    log = GameLog(puzzle, tuple(puzzle.rolls),
+                  (PlayerLog("Ada", tuple(turns)), PlayerLog("Bo", tuple(turns))))
+    assert analyse_log(log, "Bo") == a == analyse_log(log)
+    with pytest.raises(ValueError, match="no player"):
+        analyse_log(log, "Cy")
+    d = json.loads(json.dumps(a.to_dict()))
+    assert d["best"] == best[0] and d["final"] == a.final and d["proven"] is True
+    assert [r["regret"] for r in d["rounds"]] == [r.regret for r in a.rounds]
+    assert Turn.from_dict(d["rounds"][0]["best_turn"]) == a.rounds[0].best_turn
+
+
+def test_unfinished_game_is_refused() -> None:
+    puzzle, turns, _ = game_case("analysis-log", "greedy")
+    with pytest.raises(ValueError, match="finished"):
+        analyse(Game.from_puzzle(puzzle), puzzle.rolls[:-1], turns[:-1])
+
+
+def test_time_limited_analysis_stays_consistent() -> None:
+    """A cut search still gives regrets >= 0 that add up, and says it is not proven."""
+    game = Game(load_map("dig-site"), rounds=12)
+    rolls = roll_sequence(3, game.rounds)
+    turns = play_game(game, rolls, GreedyBot(), random.Random(3))[1]
+    a = analyse(game, rolls, turns, time_limit=0.05)
+    assert not a.proven
+    assert all(ra.regret >= 0 for ra in a.rounds)
+    assert all(x.best_after == y.best_before for x, y in zip(a.rounds, a.rounds[1:], strict=False))
+    assert sum(ra.regret for ra in a.rounds) == a.best - a.final
+    states = replay_turns(game, rolls, turns)
+    for s, ra in zip(states, a.rounds, strict=False):
+        s.apply(ra.roll, ra.best_turn)          # legal
+
+
+# -- the hint ladder ---------------------------------------------------------------------
+
+
+def hint_case(seed: str) -> tuple[Puzzle, State, int]:
+    """A state some random rounds into a small puzzle, and its brute-force best."""
+    rng = random.Random(seed)
+    while True:
+        puzzle = mid_game_puzzle(rng)
+        game = Game.from_puzzle(puzzle)
+        k = rng.randint(0, len(puzzle.rolls) - 1)
+        s = replay_turns(game, puzzle.rolls[:k], random_turns(game, puzzle.rolls[:k], rng))[-1]
+        try:
+            return puzzle, s, best_from(game, puzzle.rolls, s)
+        except TooBig:
+            continue
+
+
+@pytest.mark.parametrize("i", range(30))
+def test_hint_ladder(i: int) -> None:
+    puzzle, s, best = hint_case(f"hint-{i}")
+    r = s.round
+    roll = puzzle.rolls[r]
+    hints = hint_ladder(s, roll, future_rolls=puzzle.rolls[r + 1:], time_limit=None)
+    levels = [h.level for h in hints]
+    assert levels in (["legal", "enclosure", "optimal"], ["legal", "optimal"])
+    for h in hints:
+        s.apply(roll, h.turn)                   # every rung is a legal turn
+    g = s.game
+    undug_open = [(f.id, ring & ~s.drawn) for i, (f, ring) in
+                  enumerate(zip(g.map.fossils, g.rings, strict=True)) if not s.dug >> i & 1]
+    # Some legal draw of the roll touches an open ring exactly when the rung is there.
+    touches = any(not t.passed and g.mask_of(t.cells) & open_ring
+                  for t in s.legal_turns(roll, max_squares=0) for _, open_ring in undug_open)
+    assert ("enclosure" in levels) == bool(touches)
+    for h in hints:
+        if h.level == "enclosure":
+            assert h.fossil is not None and not h.turn.passed
+            open_ring = dict(undug_open)[h.fossil]
+            assert g.mask_of(h.turn.cells) & open_ring
+        else:
+            assert h.fossil is None
+    opt = hints[-1]
+    assert opt.level == "optimal" and opt.value == best
+    after = s.apply(roll, opt.turn)
+    assert best_from(g, puzzle.rolls, after) == best
+
+
+def test_hint_ladder_without_future_rolls() -> None:
+    puzzle, s, _ = hint_case("hint-no-future")
+    hints = hint_ladder(s, puzzle.rolls[s.round])
+    assert [h.level for h in hints][:1] == ["legal"]
+    assert "optimal" not in [h.level for h in hints]
+    assert all(h.value is None for h in hints)
+
+
+def test_hint_ladder_refuses_wrong_future() -> None:
+    puzzle, s, _ = hint_case("hint-future")
+    with pytest.raises(ValueError, match="rolls of the"):
+        hint_ladder(s, puzzle.rolls[s.round], future_rolls=[*puzzle.rolls, (1, 1)])
+    end = replay_turns(s.game, puzzle.rolls, list(solve(puzzle).turns))[-1]
+    with pytest.raises(ValueError, match="over"):
+        hint_ladder(end, (1, 1))
+
+
+def test_hint_when_nothing_fits_is_the_pass() -> None:
+    """A board so full that the roll's shapes fit nowhere: the legal hint is the pass."""
+    rng = random.Random(5)
+    while True:
+        puzzle = random_puzzle(rng, width=5, height=5, fossils=1, rounds=2, predrawn=14)
+        s = Game.from_puzzle(puzzle).initial_state()
+        if not any(s.fits(shape) for shape in "FILNPTUVWXYZ"):
+            break
+    hints = hint_ladder(s, puzzle.rolls[0], future_rolls=puzzle.rolls[1:])
+    assert [h.level for h in hints] == ["legal", "optimal"]
+    assert hints[0].turn.passed and hints[1].turn.passed

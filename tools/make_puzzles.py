@@ -1,0 +1,238 @@
+"""Make the puzzle collection in puzzles/ and its table in puzzles/README.md.
+
+    .venv/bin/python tools/make_puzzles.py generate [--force] [FILE...]   # write puzzles
+    .venv/bin/python tools/make_puzzles.py retitle                        # titles, stories
+    .venv/bin/python tools/make_puzzles.py readme                         # rewrite the table
+
+Every generated puzzle is what ``paleo puzzles new`` writes for the arguments listed in
+COLLECTION (the same seed gives the same file), with the title and the one-line story
+written here by hand. Hand-made puzzles (``spec`` None) are only listed: their files are
+the source. ``generate`` leaves existing files alone unless ``--force``; ``readme`` builds
+the table from the files themselves, so it cannot drift from them (tests/test_puzzles.py
+checks it). ``retitle`` writes the titles and stories listed here into the existing files
+without solving anything again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from paleowidgets.solver.puzzlegen import Spec, collection_table, new_puzzle, with_table
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = ROOT / "puzzles"
+README = PUZZLES / "README.md"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One puzzle of the collection: its file, how it is made, its title and story."""
+
+    file: str
+    title: str
+    story: str
+    spec: Spec | None = None     # None: written by hand
+    seed: int = 0
+    tier: str | None = None
+    max_nodes: int | None = None
+    time_limit: float = 60.0
+    tries: int = 50
+
+
+P, S = "paleontologists", "snowman"
+
+COLLECTION: tuple[Entry, ...] = (
+    # -- 1 beginner: 2-3 rounds on a small map ------------------------------------------
+    Entry("1-beginner/01-first-ring.toml", "First ring", "(hand-made)"),
+    Entry("1-beginner/02-lucky-doubles.toml", "Lucky doubles",
+          "Doubles twice in a row: close the ammonite's ring and catch the star too.",
+          Spec(6, 6, 1, 2, P, stars=1), 1, "beginner", 3000, 8, 12),
+    Entry("1-beginner/03-carrot-or-hat.toml", "Carrot or hat?",
+          "Two rolls on the snow map: the carrot nose is worth the most, and a snowflake "
+          "is worth a point.",
+          Spec(6, 6, 2, 2, S, stars=1), 1, "beginner", 3000, 8, 12),
+    Entry("1-beginner/04-two-stars.toml", "Two stars",
+          "Three rolls: ring the big ammonite, and two stars are waiting on the way.",
+          Spec(7, 7, 2, 3, P, stars=2), 2, "beginner", 3000, 8, 12),
+    Entry("1-beginner/05-tidy-carrot.toml", "Tidy carrot",
+          "Ring the carrot nose in one pattern: the snowflake can help you switch.",
+          Spec(7, 6, 1, 3, S, stars=1, bonuses=(("plus-one", 1),)), 3,
+          "beginner", 3000, 8, 12),
+    Entry("1-beginner/06-strange-dice.toml", "Strange dice",
+          "These dice have their own shapes: read the dice table before you dig!",
+          Spec(6, 7, 1, 2, P, custom_dice=True), 2, "beginner", 3000, 8, 12),
+    Entry("1-beginner/07-switch-it.toml", "Switch it",
+          "You hold a Switch Dig Type, but do you need it? Find the best two rolls.",
+          Spec(6, 6, 2, 2, S, stars=1, bonuses=(("switch-dig", 1),)), 2,
+          "beginner", 3000, 8, 12),
+    Entry("1-beginner/08-half-dug.toml", "Half dug",
+          "Someone started digging here already: which fossil can you still finish in "
+          "three rolls?",
+          Spec(7, 7, 2, 3, P, predrawn=6), 4, "beginner", 3000, 8, 12),
+    # -- 2 intermediate: 3-5 rounds -------------------------------------------------------
+    Entry("2-intermediate/01-side-by-side.toml", "Side by side",
+          "Four rolls, two fossils side by side and two stars: plan the order.",
+          Spec(7, 7, 2, 4, P, stars=2), 1, "intermediate", 5000, 8, 12),
+    Entry("2-intermediate/02-one-free-swap.toml", "One free swap",
+          "You may change one shape once: spend it well to dress the snowman.",
+          Spec(8, 8, 2, 4, S, stars=2, bonuses=(("switch-shape", 1),)), 1,
+          "intermediate", 5000, 8, 12),
+    Entry("2-intermediate/03-far-apart.toml", "Far apart",
+          "The carrot nose and the top hat are far apart: can four rolls reach both?",
+          Spec(8, 8, 2, 4, S, stars=2, bonuses=(("switch-shape", 1),)), 2,
+          "intermediate", 5000, 8, 12),
+    Entry("2-intermediate/04-old-trenches.toml", "Old trenches",
+          "Old trenches already cut the quarry: use them to reach two of the three fossils.",
+          Spec(8, 7, 3, 4, P, stars=1, predrawn=8), 1, "intermediate", 5000, 8, 12),
+    Entry("2-intermediate/05-lines-everywhere.toml", "Lines everywhere",
+          "Diagonal lines on every roll: which rings can you close in one pattern?",
+          Spec(8, 7, 3, 4, P, stars=1, predrawn=8), 2, "intermediate", 5000, 8, 12),
+    Entry("2-intermediate/06-a-handy-square.toml", "A handy square",
+          "Five rolls, two items and a spare square: what is the best you can do?",
+          Spec(8, 8, 2, 5, S, stars=1, bonuses=(("one-square", 1),)), 1,
+          "intermediate", 5000, 8, 12),
+    Entry("2-intermediate/07-top-hat-hunt.toml", "Top hat hunt",
+          "Five rolls and a spare square: find the top hat a tidy ring.",
+          Spec(8, 8, 2, 5, S, stars=1, bonuses=(("one-square", 1),)), 2,
+          "intermediate", 5000, 8, 12),
+    Entry("2-intermediate/08-dice-of-their-own.toml", "Dice of their own",
+          "These dice have their own shapes, and a star can let you pick any shape once.",
+          Spec(7, 8, 2, 3, P, stars=2, custom_dice=True), 1, "intermediate", 5000, 8, 12),
+    # -- 3 advanced: 6-10 rounds on bigger maps -------------------------------------------
+    Entry("3-advanced/01-full-snowman.toml", "Full snowman",
+          "Six rolls, three items: can you dress the whole snowman?",
+          Spec(9, 9, 3, 6, S, stars=2), 2, "advanced", None, 6, 1),
+    Entry("3-advanced/02-eight-rolls.toml", "Eight rolls",
+          "Three fossils and eight rolls: decide which ring to close first.",
+          Spec(10, 10, 3, 8, P, stars=2), 3, "advanced", None, 6, 1),
+    Entry("3-advanced/03-the-claw.toml", "The claw",
+          "The raptor claw is the big prize, if its ring stays one pattern.",
+          Spec(10, 10, 3, 8, P, stars=2), 11, "advanced", None, 6, 1),
+    Entry("3-advanced/04-big-quarry.toml", "Big quarry",
+          "A big quarry with small fossils: every roll has to count.",
+          Spec(12, 12, 3, 9, P, stars=2), 5, "advanced", None, 6, 1),
+    Entry("3-advanced/05-long-winter.toml", "Long winter",
+          "Ten rolls on a wide snow map: every item counts, and so does the spare square.",
+          Spec(11, 11, 3, 10, S, stars=2, bonuses=(("one-square", 1),)), 2, "advanced",
+          None, 30, 1),
+    Entry("3-advanced/06-two-flakes.toml", "Two flakes",
+          "Two snowflakes side by side: catch both in one shape, then plan nine more rolls.",
+          Spec(11, 11, 3, 10, S, stars=2, bonuses=(("one-square", 1),)), 5, "advanced",
+          None, 6, 1),
+    Entry("3-advanced/07-tiny-trilobite.toml", "Tiny trilobite",
+          "The tiny trilobite is worth nine if its ring is all one pattern.",
+          Spec(10, 10, 3, 8, P, stars=2), 4, "advanced", None, 6, 1),
+    Entry("3-advanced/08-spread-out.toml", "Spread out",
+          "Three fossils far apart on a big quarry: nine rolls to reach them.",
+          Spec(12, 12, 3, 9, P, stars=2), 9, "advanced", None, 6, 1),
+    Entry("3-advanced/09-old-quarry.toml", "Old quarry",
+          "Somebody dug here before you: work around the old trenches.",
+          Spec(10, 10, 3, 9, P, stars=2, predrawn=15), 7, "advanced", None, 30, 1),
+    Entry("3-advanced/10-trampled-snow.toml", "Trampled snow",
+          "Footprints all over the snow: find a way around them to the items.",
+          Spec(12, 12, 3, 10, S, stars=2, predrawn=20), 2, "advanced", None, 30, 1),
+    Entry("3-advanced/11-snow-dice.toml", "Snow dice",
+          "Snow dice with shapes of their own, two items and three snowflakes.",
+          Spec(10, 10, 2, 10, S, stars=3, custom_dice=True), 11, "advanced", None, 30, 1),
+    # -- 4 expert: 9-10 rounds, a real search ---------------------------------------------
+    Entry("4-expert/01-grand-snowman.toml", "The grand snowman",
+          "Ten rolls, three items, one spare square: only a careful plan dresses the whole "
+          "snowman.",
+          Spec(11, 11, 3, 10, S, stars=2, bonuses=(("one-square", 1),)), 1, "expert",
+          None, 30, 1),
+    Entry("4-expert/02-raptor-trail.toml", "Raptor trail",
+          "Old trenches, three fossils and nine rolls: you can dig up all three, but not "
+          "every bonus.",
+          Spec(10, 10, 3, 9, P, stars=2, predrawn=15), 12, "expert", None, 30, 1),
+    Entry("4-expert/03-one-point-more.toml", "One point more",
+          "The obvious plan gets close; the best plan gets one point more. Find it!",
+          Spec(10, 10, 3, 9, P, stars=2, predrawn=15), 17, "expert", None, 30, 1),
+    Entry("4-expert/04-deep-trenches.toml", "Deep trenches",
+          "Nine rolls through a quarry full of old trenches: plan every ring from the start.",
+          Spec(10, 10, 3, 9, P, stars=2, predrawn=15), 35, "expert", None, 30, 1),
+    Entry("4-expert/05-hard-ground.toml", "Hard ground",
+          "Few places to dig and only five points to win: can you find every one?",
+          Spec(10, 10, 3, 9, P, stars=2, predrawn=15), 37, "expert", None, 30, 1),
+)
+
+
+def generate(entries: list[Entry], *, force: bool) -> None:
+    for e in entries:
+        target = PUZZLES / e.file
+        if e.spec is None:
+            print(f"hand-made, kept: {e.file}")
+            continue
+        if target.exists() and not force:
+            print(f"exists, kept: {e.file} (--force to remake it)")
+            continue
+        try:
+            made = new_puzzle(e.spec, e.seed, title=e.title, story=e.story, tier=e.tier,
+                              max_nodes=e.max_nodes, time_limit=e.time_limit, tries=e.tries)
+        except LookupError as exc:
+            print(f"NOT MADE {e.file}: {exc}", file=sys.stderr)
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(made.text, encoding="utf-8")
+        print(f"wrote {e.file}: {made.grade}")
+
+
+def retitle(entries: list[Entry]) -> None:
+    """Write each entry's title and story into its file (the lines ``title = "..."`` and
+    ``story = "..."`` of the [puzzle] table), touching nothing else."""
+    for e in entries:
+        target = PUZZLES / e.file
+        text = target.read_text(encoding="utf-8")
+        head, sep, table = text.partition("\n[puzzle]\n")
+        for key, value in (("title", e.title), ("story", e.story)):
+            line = f"{key} = {json.dumps(value, ensure_ascii=False)}"
+            # A function as the replacement: the line is taken as is, never as a template.
+            table, n = re.subn(rf"^{key} = .*$", _constant(line), table, count=1, flags=re.M)
+            if n != 1:
+                raise SystemExit(f"{e.file}: no {key} line in [puzzle]")
+        new = head + sep + table
+        if new != text:
+            target.write_text(new, encoding="utf-8")
+            print(f"retitled {e.file}")
+
+
+def _constant(text: str) -> Callable[[re.Match[str]], str]:
+    return lambda _match: text
+
+
+def write_readme() -> None:
+    text = README.read_text(encoding="utf-8")
+    README.write_text(with_table(text, collection_table(PUZZLES)), encoding="utf-8")
+    print(f"rewrote the table in {README.relative_to(ROOT)}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    g = sub.add_parser("generate", help="write the generated puzzles")
+    g.add_argument("files", nargs="*", metavar="FILE", help="only these (e.g. "
+                   "1-beginner/01-first-ring.toml)")
+    g.add_argument("--force", action="store_true", help="remake existing files")
+    sub.add_parser("retitle", help="write the titles and stories into the files")
+    sub.add_parser("readme", help="rewrite the collection table of puzzles/README.md")
+    args = parser.parse_args(argv)
+    if args.command == "generate":
+        chosen = [e for e in COLLECTION if not args.files or e.file in args.files]
+        unknown = set(args.files) - {e.file for e in COLLECTION}
+        if unknown:
+            print(f"not in the collection: {', '.join(sorted(unknown))}", file=sys.stderr)
+            return 2
+        generate(chosen, force=args.force)
+    if args.command == "retitle":
+        retitle([e for e in COLLECTION if e.spec is not None])
+    write_readme()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
