@@ -43,6 +43,12 @@ def test_stored_notebooks_have_outputs_and_no_errors() -> None:
         assert any("image/svg+xml" in o.get("data", {}) for o in outputs), path.name
 
 
+def test_stored_notebooks_are_valid_nbformat() -> None:
+    """What Jupyter, nbconvert and Binder check on opening (cell ids included)."""
+    for path in sorted((ROOT / "lessons").glob("*.ipynb")):
+        nbformat.validate(nbformat.read(path, as_version=4))
+
+
 def test_percent_format_reader(tmp_path: Path) -> None:
     src = tmp_path / "x.py"
     src.write_text("# %% [markdown]\n# # Title\n# text\n\n# %%\nx = 1\nx\n", encoding="utf-8")

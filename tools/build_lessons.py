@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -62,7 +63,8 @@ def notebook_of(path: Path) -> nbformat.NotebookNode:
                                  "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
     for i, cell in enumerate(nb.cells):
-        cell["id"] = f"{path.stem[:20]}-{i:02d}"   # stable ids: no churn between builds
+        # Stable ids (no churn between builds), in nbformat's alphabet: no "." of ".fr".
+        cell["id"] = f"{re.sub(r'[^A-Za-z0-9_-]', '-', path.stem)[:20]}-{i:02d}"
     return nb
 
 
@@ -80,6 +82,8 @@ def build(path: Path) -> Path:
             if out.get("output_type") == "error":
                 raise SystemExit(f"{path.name}: a cell raised {out['ename']}: {out['evalue']}")
     nb.metadata.pop("widgets", None)   # widget state holds random model ids
+    for cell in nb.cells:              # run times: churn in every diff, no use to readers
+        cell.metadata.pop("execution", None)
     out = LESSONS / f"{path.stem}.ipynb"
     nbformat.write(nb, out)
     return out
@@ -90,8 +94,8 @@ def sources_match(path: Path) -> bool:
     if not built.exists():
         return False
     nb = nbformat.read(built, as_version=4)
-    want = [(c.cell_type, c.source) for c in notebook_of(path).cells]
-    return [(c.cell_type, c.source) for c in nb.cells] == want
+    want = [(c.cell_type, c.source, c.id) for c in notebook_of(path).cells]
+    return [(c.cell_type, c.source, c.get("id")) for c in nb.cells] == want
 
 
 def orphans() -> list[Path]:
