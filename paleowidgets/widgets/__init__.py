@@ -30,9 +30,10 @@ from .play import PlayWidget
 from .puzzle import PuzzleWidget
 from .replay import ReplayWidget
 from .snowman import SnowmanWidget
+from .solving import SolveProgress, solve_live
 from .transform import TransformExplorer
 
 __all__ = ["AnalysisPanel", "BoardWidget", "ClassGameWidget", "ClassResults",
            "EnclosureWidget", "Ghost", "PlayWidget", "PuzzleWidget", "ReplayAnalysis",
-           "ReplayWidget", "SnowmanWidget", "TransformExplorer", "canvas_batch",
-           "load_class_logs", "replay_with_analysis"]
+           "ReplayWidget", "SnowmanWidget", "SolveProgress", "TransformExplorer",
+           "canvas_batch", "load_class_logs", "replay_with_analysis", "solve_live"]

@@ -1,0 +1,77 @@
+"""The solve progress: a bar in the notebook, a bar on the terminal, the answer in words."""
+
+from __future__ import annotations
+
+import pytest
+
+from paleowidgets import i18n
+from paleowidgets.cli import Progress
+from paleowidgets.core.dice import roll_sequence
+from paleowidgets.core.maps import parse_document
+from paleowidgets.core.rules import TINY, Game
+from paleowidgets.data import load_map
+from paleowidgets.solver.exact import replay_score
+from paleowidgets.widgets.solving import SolveProgress
+
+PUZZLE = parse_document(TINY + "[puzzle]\nrolls = [[2, 5], [1, 4], [6, 3]]\n")
+
+
+def test_a_solve_ends_with_the_proven_optimum_in_words() -> None:
+    bar = SolveProgress(lang="en")
+    solution = bar.solve(PUZZLE)
+    assert solution.proven and bar.done and bar.solution is solution
+    assert solution.optimum == replay_score(PUZZLE, solution.turns)
+    assert bar.bar.value == 1.0 and bar.bar.bar_style == "success"
+    assert f"Proven optimum: {solution.optimum} points" in bar.words.value
+
+
+def test_the_bar_measures_the_time_limit() -> None:
+    bar = SolveProgress(time_limit=8, lang="en")
+    bar.update(1234, 17, elapsed=2.0)
+    assert bar.bar.value == pytest.approx(0.25)
+    assert "2.0 s of 8 s" in bar.words.value and "1,234 positions" in bar.words.value
+    assert "best line so far 17 points" in bar.words.value
+    bar.update(99, 17, elapsed=20.0)
+    assert bar.bar.value == 1.0          # never past the end
+
+
+def test_without_a_limit_the_bar_only_shows_work_going_on() -> None:
+    bar = SolveProgress(lang="en")
+    values = []
+    for t in (0.1, 0.9, 1.7, 2.5):
+        bar.update(10, 3, elapsed=t)
+        values.append(bar.bar.value)
+        assert 0.0 <= bar.bar.value < 1.0 and f"{t:.1f} s" in bar.words.value
+    assert len(set(values)) > 1
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+def test_the_words_follow_the_language(lang: str) -> None:
+    bar = SolveProgress(time_limit=4, lang=lang)
+    bar.update(5, 2, elapsed=1.0)
+    expected = i18n.t("solve.running", lang, when=i18n.t("solve.elapsed.limit", lang,
+                      seconds="1.0", limit="4"), nodes="5", best=2)
+    assert bar.words.value == expected != i18n.t("solve.running", "en", when="", nodes="5",
+                                                 best=2)
+
+
+def test_a_stopped_solve_keeps_its_best_line_and_says_it_is_not_proven() -> None:
+    game = Game(load_map("dig-site"))
+    rolls = roll_sequence("TREX-4821", game.rounds)
+    bar = SolveProgress(time_limit=1.0, lang="en")
+    solution = bar.solve((game, rolls))
+    assert bar.done and solution.turns            # a whole line, whatever happened
+    if solution.proven:   # a solver fast enough to prove it: then it must say so
+        assert bar.bar.bar_style == "success"
+    else:
+        assert bar.bar.bar_style == "warning"
+        assert "not proven optimal" in bar.words.value
+        assert f"{solution.optimum} points" in bar.words.value
+
+
+def test_the_terminal_bar() -> None:
+    line = Progress(False, time_limit=12).line(1234, 17, 3.0)
+    assert line.strip().startswith("[######" + "·" * 18 + "] 3.0 s of 12 s")
+    assert "1,234 nodes" in line and "best line 17" in line
+    assert Progress(False, time_limit=2).line(1, 1, 5.0).count("#") == Progress.WIDTH
+    assert "[" not in Progress(False).line(1, 1, 0.5)     # no limit: no bar, the time spent
