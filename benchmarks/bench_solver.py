@@ -3,6 +3,8 @@
     .venv/bin/python benchmarks/bench_solver.py               # the whole suite
     .venv/bin/python benchmarks/bench_solver.py --only 3 5    # some instances
     .venv/bin/python benchmarks/bench_solver.py --no-cpsat    # ours only
+    .venv/bin/python benchmarks/bench_solver.py --dig-site --analysis-limit 5
+        # the 20-round dig-site game of the greedy bot: hindsight optimum, then analysis
 
 Every puzzle comes from :func:`paleowidgets.solver.puzzlegen.random_puzzle` with a fixed
 seed, so the suite is the same on every machine. Both solvers run in the same process, one
@@ -54,7 +56,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ours-limit", type=float, default=60.0)
     ap.add_argument("--cpsat-limit", type=float, default=300.0)
     ap.add_argument("--no-cpsat", action="store_true")
+    ap.add_argument("--dig-site", action="store_true",
+                    help="the moonshot instead: a greedy 20-round game on the dig site")
+    ap.add_argument("--seed", type=int, default=1, help="--dig-site: the game's seed")
+    ap.add_argument("--analysis-limit", type=float, default=None,
+                    help="--dig-site: seconds per solve of the analysis (default: none)")
     args = ap.parse_args(argv)
+    if args.dig_site:
+        return dig_site(args.seed, args.ours_limit, args.analysis_limit)
     chosen = args.only if args.only else range(len(SUITE))
     head = (f"{'#':>2}  {'instance':<22}{'ours s':>9}{'opt':>5}{'CP-SAT s':>10}{'opt':>5}"
             f"{'ratio':>8}{'nodes':>9}")
@@ -92,6 +101,35 @@ def main(argv: list[str] | None = None) -> int:
     if ratios:
         summary += f"; CP-SAT/ours median ratio {statistics.median(ratios):.1f}"
     print(summary)
+    return 0
+
+
+def dig_site(seed: int, limit: float, analysis_limit: float | None) -> int:
+    """The hindsight optimum of a whole greedy game on the standard map (``limit``
+    seconds), then the analysis of that game (``analysis_limit`` seconds per solve)."""
+    from paleowidgets.core.dice import roll_sequence
+    from paleowidgets.core.rules import Game
+    from paleowidgets.data import load_map
+    from paleowidgets.solver.analysis import analyse
+    from paleowidgets.solver.bots import GreedyBot, play_game
+
+    game = Game(load_map("dig-site"))
+    rolls = roll_sequence(seed, game.rounds)
+    final, turns = play_game(game, rolls, GreedyBot(), random.Random(seed))
+    print(f"dig-site, {game.rounds} rounds, seed {seed}: greedy scores {final.score().total}")
+    t0 = time.perf_counter()
+    sol = solve((game, rolls), time_limit=limit)
+    print(f"hindsight optimum: {sol.optimum} ({'proven' if sol.proven else 'not proven'}) "
+          f"in {time.perf_counter() - t0:.1f} s, {sol.nodes} nodes", flush=True)
+    t0 = time.perf_counter()
+
+    def progress(k: int, n: int) -> None:
+        print(f"  analysed {k}/{n} rounds, {time.perf_counter() - t0:.1f} s", flush=True)
+
+    a = analyse(game, rolls, turns, time_limit=analysis_limit, progress=progress)
+    print(f"analysis ({analysis_limit} s per solve): {time.perf_counter() - t0:.1f} s, "
+          f"best {a.best}, final {a.final}, proven {a.proven}; regrets "
+          + " ".join(str(r.regret) for r in a.rounds))
     return 0
 
 

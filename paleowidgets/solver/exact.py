@@ -77,6 +77,24 @@ Pruning in the real search, and why each piece is safe (the code says it again)
   same legal futures and the same future gains, so the table stores future gains: an upper
   bound, and the best move when the value is exact.
 
+From any state
+==============
+``solve(..., start=state)`` searches from a mid-game state: round ``r`` plays
+``rolls[r]``, and everything above reads the state, not the game's start (the bonuses held
+and gained, the drawn cells with their dig types, the fossils dug). Fit sets start from
+:meth:`Tables.fit_of` (the placements meeting no drawn cell), so a fit set, and with it a
+transposition key, is a function of the state alone. :class:`Engine` keeps the tables, the
+planner and the transposition tables of one ``(game, rolls)`` for several solves: the game
+analysis (``analysis.py``) solves every state of a game with one engine, last first, each
+solve seeded with the line "turn played, then the best line after it".
+
+Bounds that only need to be known above the best line (``enough``)
+-----------------------------------------------------------------------
+Every bound is only compared with the best line found so far. So the bound's knapsack
+(``_tables.py``) starts from that value: it prunes every choice of fossils that cannot
+beat it and returns max(best line, true bound), still an upper bound, and the same
+comparison outcome. Fossil bounds are memoised on the part of the state they read.
+
 Every line returned is replayed through the core's checked ``State.apply`` and must score
 the optimum reported (an ``AssertionError`` otherwise).
 """
