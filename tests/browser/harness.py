@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -19,6 +20,7 @@ import urllib.request
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -263,6 +265,11 @@ def new_page(browser: Any) -> Any:
     page = ctx.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)[:300]))
+    # the browser console's warnings and errors, kept to explain a failure (not checked:
+    # JupyterLab logs harmless ones)
+    page.console = []
+    page.on("console", lambda m: m.type in ("warning", "error")
+            and page.console.append(f"{m.type}: {m.text[:300]}"))
     return page
 
 
@@ -345,3 +352,120 @@ def inside(plan: Any, cell: tuple[int, int], fx: float = 0.5,
     """A canvas pixel inside ``cell``, at fraction ``(fx, fy)`` of it."""
     x, y, w, h = plan.cell_box(cell)
     return x + fx * w, y + fy * h
+
+
+# -- whole-canvas and region checks, words, the kernel (the explorer widgets' tests) ------------
+
+# FNV-1a over the RGBA words of a box of the canvas (the whole canvas by default), and how
+# many colours it holds (counted up to 64): a blank canvas has one colour, a drawing many.
+JS_FINGERPRINT = """([el, box]) => {
+    const [x, y, w, h] = box || [0, 0, el.width, el.height];
+    if (!w || !h) return {hash: 0, colours: 0};
+    const d = new Uint32Array(el.getContext('2d').getImageData(x, y, w, h).data.buffer);
+    let hash = 2166136261;
+    const seen = new Set();
+    for (let i = 0; i < d.length; i++) {
+        hash = Math.imul(hash ^ d[i], 16777619) >>> 0;
+        if (seen.size < 64) seen.add(d[i]);
+    }
+    return {hash, colours: seen.size};
+}"""
+JS_FINGERPRINT_IS = f"""([el, box, hash, same]) => {{
+    const h = ({JS_FINGERPRINT})([el, box]).hash;
+    return same ? h === hash : h !== hash;
+}}"""
+JS_DRAWN = f"([el, box, least]) => ({JS_FINGERPRINT})([el, box]).colours >= least"
+Box = tuple[int, int, int, int]
+
+
+def fingerprint(page: Any, canvas: Any, box: Box | None = None) -> int:
+    """A hash of the canvas pixels in ``box`` (x, y, w, h; the whole canvas by default)."""
+    found: dict[str, int] = page.evaluate(JS_FINGERPRINT, [canvas, box])
+    return found["hash"]
+
+
+def wait_fingerprint(page: Any, canvas: Any, hash_: int, *, box: Box | None = None,
+                     same: bool = False, timeout: float = 20_000) -> None:
+    """Wait until the pixels in ``box`` are no longer (or, ``same``, again) those that
+    hashed to ``hash_``."""
+    page.wait_for_function(JS_FINGERPRINT_IS, arg=[canvas, box, hash_, same], polling=100,
+                           timeout=timeout)
+
+
+def wait_drawn(page: Any, canvas: Any, *, box: Box | None = None, least: int = 3,
+               timeout: float = 30_000) -> None:
+    """Wait until the canvas (or ``box`` of it) holds at least ``least`` colours."""
+    page.wait_for_function(JS_DRAWN, arg=[canvas, box, least], polling=100, timeout=timeout)
+
+
+def cell_region(plan: Any, cell: tuple[int, int], inset: int = 3) -> Box:
+    """The canvas pixels of a board cell, ``inset`` pixels in from its edges (so the
+    neighbours' anti-aliasing stays out)."""
+    x, y, w, h = plan.cell_box(cell)
+    return (round(x) + inset, round(y) + inset, round(w) - 2 * inset, round(h) - 2 * inset)
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def squash(text: str) -> str:
+    """Runs of white space (no-break spaces too) made one space, ends trimmed."""
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def html_text(value: str) -> str:
+    """What the browser's ``textContent`` of an HTML widget's value reads, squashed."""
+    parser = _Text()
+    parser.feed(value)
+    parser.close()
+    return squash("".join(parser.parts))
+
+
+JS_TEXT_IS = """([sel, want]) => Array.from(document.querySelectorAll(sel)).some(
+    e => e.textContent.replace(/\\s+/g, ' ').trim() === want)"""
+JS_TEXTS = """(sel) => Array.from(document.querySelectorAll(sel)).map(
+    e => e.textContent.replace(/\\s+/g, ' ').trim())"""
+
+
+def wait_text(page: Any, selector: str, text: str, timeout: float = 20_000) -> None:
+    """Wait until an element matching ``selector`` reads exactly ``text`` (white space
+    squashed); on a timeout, say what those elements read instead."""
+    want = squash(text)
+    try:
+        page.wait_for_function(JS_TEXT_IS, arg=[selector, want], polling=100, timeout=timeout)
+    except Exception as e:
+        found = page.evaluate(JS_TEXTS, selector)
+        raise AssertionError(f"{selector!r}: no element reads {want!r}; found {found}") from e
+
+
+# Run code in the kernel of the notebook on show (JupyterLab) and return what it printed:
+# the kernel handles messages in order, so this also waits for the widget events sent
+# before it (a key, a click) to be handled.
+JS_KERNEL_RUN = """async ([code, ms]) => {
+    const w = window.jupyterapp.shell.currentWidget;
+    const kernel = w.sessionContext.session.kernel;
+    let out = '', error = null;
+    const future = kernel.requestExecute({code, silent: false, store_history: false});
+    future.onIOPub = (msg) => {
+        const t = msg.header.msg_type, c = msg.content;
+        if (t === 'stream') out += c.text;
+        else if (t === 'error') error = c.ename + ': ' + c.evalue;
+    };
+    const late = new Promise((_, fail) => setTimeout(() => fail(new Error('kernel: no reply in '
+                                                                          + ms + ' ms')), ms));
+    await Promise.race([future.done, late]);
+    if (error) throw new Error(error);
+    return out;
+}"""
+
+
+def kernel_run(page: Any, code: str, timeout: float = 30_000) -> str:
+    """What ``code`` prints when run in the kernel of the JupyterLab notebook on show."""
+    out: str = page.evaluate(JS_KERNEL_RUN, [code, timeout])
+    return out
