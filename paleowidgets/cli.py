@@ -20,7 +20,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .core.errors import FormatError, IllegalTurnError, PaleoError
 from .core.files import Document, check_solution, load_file
@@ -28,6 +28,9 @@ from .core.logs import GameLog, Outcome, replay_turns
 from .core.maps import Map, Puzzle, load_document
 from .core.rules import Game, Score
 from .core.turns import Turn
+
+if TYPE_CHECKING:   # the solver is imported lazily, where a subcommand needs it
+    from .solver.exact import Solution
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1       # an illegal turn; a puzzle that fails `puzzles verify`
@@ -259,25 +262,35 @@ def player_name(log: GameLog, player: str | None, path: str) -> str:
     return player
 
 
-def write_output(doc: Document, output: Path, *, player: str | None) -> None:
-    """``write_sheet`` with the target checked first, and OS errors naming the target."""
+@contextlib.contextmanager
+def _writing(output: Path, what: str) -> Iterator[None]:
+    """Check that ``output`` can be a file (not a directory, in one that exists), then run
+    the block that writes it; each problem is one failure naming the file and ``what``:
+    ``with _writing(path, "the sheet"): write_sheet(doc, path)``."""
     def cannot(reason: str) -> Failure:
-        return Failure(EXIT_BAD_FILE, f"{output}: cannot write the sheet: {reason}",
-                       {"file": str(output), "message": f"cannot write the sheet: {reason}"})
+        message = f"cannot write {what}: {reason}"
+        return Failure(EXIT_BAD_FILE, f"{output}: {message}",
+                       {"file": str(output), "message": message})
 
     if output.is_dir():
         raise cannot("it is a directory")
     if not output.parent.is_dir():
         raise cannot(f"directory {str(output.parent)!r} does not exist")
+    try:
+        yield
+    except OSError as e:
+        raise cannot(e.strerror or str(e)) from None
+
+
+def write_output(doc: Document, output: Path, *, player: str | None) -> None:
+    """``write_sheet`` with the target checked first, and OS errors naming the target."""
     from .render.export import write_sheet  # lazily: validate and score never load rendering
 
-    try:
+    with _writing(output, "the sheet"):
         if isinstance(doc, GameLog):
             write_sheet(doc, output, player=player)
         else:
             write_sheet(doc, output)
-    except OSError as e:
-        raise cannot(e.strerror or str(e)) from None
 
 
 # ---------------------------------------------------------------------------------------
@@ -339,29 +352,13 @@ def score_table(log: GameLog, scores: Sequence[tuple[str, Score]],
 
 
 # ---------------------------------------------------------------------------------------
-# HOOKS for the exact solver (paleowidgets/solver/exact.py, written separately):
+# The exact solver (paleowidgets/solver/exact.py):
 #   solve(puzzle, *, time_limit=None, progress=None)
 #       -> Solution(optimum, proven, turns, nodes, seconds)
 # `paleo solve` and `paleo puzzles verify` import it lazily; when it is missing they exit 2
 # with one line, and every other subcommand keeps working.
 
-
-class SolutionLike(Protocol):
-    """What ``solve`` returns (``paleowidgets.solver.exact.Solution``), read-only."""
-
-    @property
-    def optimum(self) -> int: ...
-    @property
-    def proven(self) -> bool: ...
-    @property
-    def turns(self) -> Sequence[Turn]: ...
-    @property
-    def nodes(self) -> int: ...
-    @property
-    def seconds(self) -> float: ...
-
-
-SolveFunction = Callable[..., SolutionLike]
+SolveFunction = Callable[..., "Solution"]
 
 
 def _solver() -> SolveFunction:
@@ -547,7 +544,7 @@ def cmd_puzzles_verify(args: argparse.Namespace, out: Output) -> int:
 # paleo puzzles grade FILE...   and   paleo puzzles new --size WxH ... [-o FILE]
 
 
-def _grade_of(puzzle: Puzzle, sol: SolutionLike, *, first_moves: bool = False) -> dict[str, Any]:
+def _grade_of(puzzle: Puzzle, sol: Solution, *, first_moves: bool = False) -> dict[str, Any]:
     """The grade of a solved puzzle (solver/grading.py) with the tier its file states."""
     from .solver.grading import FIRST_MOVES_CAP, grade
 
@@ -764,24 +761,14 @@ def simulation_text(result: dict[str, Any]) -> Iterator[str]:
 
 def write_histogram(result: dict[str, Any], output: Path) -> None:
     """The score histogram as an image (.svg, .png, .pdf), written whole or not at all."""
-    def cannot(reason: str) -> Failure:
-        return Failure(EXIT_BAD_FILE, f"{output}: cannot write the histogram: {reason}",
-                       {"file": str(output), "message": f"cannot write the histogram: {reason}"})
-
-    if output.is_dir():
-        raise cannot("it is a directory")
-    if not output.parent.is_dir():
-        raise cannot(f"directory {str(output.parent)!r} does not exist")
     from .render.chart import histogram
     from .render.export import sheet_bytes, write_atomically
 
     svg = histogram(result["scores"], title=f"{result['name']}: {result['bot']} bot, "
                     f"{_plural(result['games'], 'game')}", xlabel="score", ylabel="games",
                     mark=result["mean"], mark_label=f"mean {result['mean']:.1f}")
-    try:
+    with _writing(output, "the histogram"):
         write_atomically(output, sheet_bytes(svg, output.suffix.lower()))
-    except OSError as e:
-        raise cannot(e.strerror or str(e)) from None
 
 
 def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
@@ -906,20 +893,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     group = sub.add_parser("puzzles", help="puzzle collections: verify, grade, new")
     puzzles = group.add_subparsers(dest="puzzles_command", metavar="COMMAND")
-    v = puzzles.add_parser("verify", parents=[common], help="re-prove each puzzle's optimum "
-                           "and replay its solution (drafts are refused)")
-    v.add_argument("paths", nargs="+", metavar="DIR_OR_FILE")
-    v.add_argument("--time-limit", type=_seconds, metavar="S",
-                   help="per puzzle; an optimum not proven in time fails")
+    # verify and grade read the same collection: puzzle files or folders, a time per proof
+    collection = argparse.ArgumentParser(add_help=False)
+    collection.add_argument("paths", nargs="+", metavar="DIR_OR_FILE")
+    collection.add_argument("--time-limit", type=_seconds, metavar="S",
+                            help="per puzzle; an optimum not proven in time fails")
+    v = puzzles.add_parser("verify", parents=[common, collection], help="re-prove each "
+                           "puzzle's optimum and replay its solution (drafts are refused)")
     v.add_argument("--grade", action="store_true", help="grade each puzzle too "
                    "(solver/grading.py) and say where its tier differs from the file's")
     v.set_defaults(run=cmd_puzzles_verify)
 
-    g = puzzles.add_parser("grade", parents=[common], help="grade each puzzle: tier, "
-                           "solver effort, greedy gap (puzzles/README.md)")
-    g.add_argument("paths", nargs="+", metavar="DIR_OR_FILE")
-    g.add_argument("--time-limit", type=_seconds, metavar="S",
-                   help="per puzzle; an optimum not proven in time fails")
+    g = puzzles.add_parser("grade", parents=[common, collection], help="grade each puzzle: "
+                           "tier, solver effort, greedy gap (puzzles/README.md)")
     g.add_argument("--first-moves", action="store_true", help="also count the first "
                    "turns that keep the optimum (one solve per first turn: slow)")
     g.set_defaults(run=cmd_puzzles_grade)

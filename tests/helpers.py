@@ -1,11 +1,22 @@
-"""Helpers shared by the tests: small maps written inline, turns written briefly."""
+"""Helpers shared by the tests: small maps written inline, turns written briefly, and the
+canvas-message spy and front-end events of the widget tests."""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from ipycanvas.canvas import COMMANDS
+
+from paleowidgets.core.geometry import Cell
 from paleowidgets.core.maps import Map, Puzzle, parse_document
 from paleowidgets.core.turns import Turn
+
+if TYPE_CHECKING:   # only for the hints: the core tests need not load the widgets
+    from ipycanvas import Canvas, MultiCanvas
+
+    from paleowidgets.widgets.board import BoardWidget
 
 # A 9x7 test quarry. Fossil A (C3 D3 C4), ring: C2 D2 B3 E3 B4 D4 C5.
 # Fossil B (G4), ring: G3 F4 H4 G5. Stars at B2, H2, B6, G6.
@@ -46,3 +57,82 @@ def turn(text: str = "", **extra: Any) -> Turn:
 
 def load(text: str) -> Map | Puzzle:
     return parse_document(text, file="test.toml")
+
+
+# -- canvas messages and front-end events (the widget tests) -----------------------------------
+
+class Messages:
+    """The custom messages ipycanvas' canvas manager sends (one per canvas batch), decoded;
+    the ``messages`` fixture (conftest.py) puts one in place of the manager's ``send``."""
+
+    def __init__(self) -> None:
+        self.sent: list[list[Any]] = []
+
+    def __len__(self) -> int:
+        return len(self.sent)
+
+    def record(self, content: Any, buffers: Any = None) -> None:
+        self.sent.append(json.loads(bytes(buffers[0]).decode("utf-8")))
+
+    def clear(self) -> None:
+        self.sent.clear()
+
+    def commands(self, i: int = -1) -> list[list[Any]]:
+        """Message ``i`` as a list of commands (a batch of one is sent bare)."""
+        batch = self.sent[i]
+        return batch if batch and isinstance(batch[0], list) else [batch]
+
+    def layers(self, multi: MultiCanvas, i: int = -1) -> list[int]:
+        """The layers of ``multi`` that message ``i`` draws on, in order (its switchCanvas
+        commands): ``messages.layers(board) == [OVERLAY]``."""
+        # MultiCanvas has no public list of its layers: __getitem__ indexes _canvases.
+        ids = {f"IPY_MODEL_{layer.model_id}": k for k, layer in enumerate(multi._canvases)}
+        return [ids[c[1][0]] for c in self.commands(i) if c[0] == COMMANDS["switchCanvas"]]
+
+    def names(self, i: int = -1) -> list[str]:
+        """The command names of message ``i``: ``["switchCanvas", "clear", ...]``."""
+        names = {v: k for k, v in COMMANDS.items()}
+        return [names[c[0]] for c in self.commands(i)]
+
+    def texts(self, i: int = -1) -> list[str]:
+        """The strings message ``i`` writes with fillText."""
+        return [c[1][0] for c in self.commands(i) if c[0] == COMMANDS["fillText"]]
+
+
+def event(canvas: Canvas | MultiCanvas, name: str, **content: Any) -> None:
+    """A front-end event through the canvas' own custom-message handler, as it arrives from
+    the browser (a MultiCanvas hands it to its top layer): ``event(board, "client_ready")``."""
+    canvas._handle_custom_msg({"event": name, **content}, [])
+
+
+def key(canvas: Canvas | MultiCanvas, k: str, *, ctrl: bool = False) -> None:
+    """A key pressed on the canvas: ``key(board, "ArrowLeft")``."""
+    event(canvas, "key_down", key=k, shift_key=False, ctrl_key=ctrl, meta_key=False)
+
+
+def mouse(board: BoardWidget, name: str, cell: Cell, fx: float = 0.5, fy: float = 0.5) -> None:
+    """A mouse event at ``(fx, fy)`` of ``cell``'s box (its centre by default):
+    ``mouse(board, "mouse_down", C4)``."""
+    x, y, w, h = board.plan.cell_box(cell)
+    event(board, name, x=x + fx * w, y=y + fy * h)
+
+
+# -- the paleo command in-process (the ``paleo`` fixture, conftest.py) --------------------------
+
+@dataclass
+class Run:
+    """One ``paleo`` run: its exit code and what it printed."""
+
+    code: int
+    out: str
+    err: str
+
+    @property
+    def err_lines(self) -> list[str]:
+        return self.err.splitlines()
+
+    def json(self) -> Any:
+        return json.loads(self.out)
+
+    def json_lines(self) -> list[Any]:
+        return [json.loads(line) for line in self.out.splitlines()]

@@ -5,15 +5,13 @@ in three languages, and the static SVG fallback."""
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
+from helpers import Messages, event, key
 
 from paleowidgets import i18n
 from paleowidgets.core.logs import GameLog, PlayerLog, replay_turns
@@ -57,38 +55,6 @@ def analysis(game: Game) -> Analysis:
 def log() -> GameLog:
     puzzle = parse_document(TINY + "[puzzle]\ntitle = \"Two rolls\"\nrolls = [[2, 5], [1, 4]]\n")
     return GameLog(puzzle, tuple(ROLLS), (PlayerLog("Ada", tuple(TURNS)),))
-
-
-class Messages:
-    """The canvas messages sent (one per canvas batch), decoded."""
-
-    def __init__(self) -> None:
-        self.sent: list[list[Any]] = []
-
-    def __len__(self) -> int:
-        return len(self.sent)
-
-    def record(self, content: Any, buffers: Any = None) -> None:
-        self.sent.append(json.loads(bytes(buffers[0]).decode("utf-8")))
-
-    def commands(self, i: int = -1) -> list[list[Any]]:
-        batch = self.sent[i]
-        return batch if batch and isinstance(batch[0], list) else [batch]
-
-    def layers(self, panel: AnalysisPanel, i: int = -1) -> list[int]:
-        ids = {f"IPY_MODEL_{panel.canvas[k].model_id}": k for k in range(2)}
-        return [ids[c[1][0]] for c in self.commands(i) if c[0] == COMMANDS["switchCanvas"]]
-
-    def texts(self, i: int = -1) -> list[str]:
-        return [c[1][0] for c in self.commands(i) if c[0] == COMMANDS["fillText"]]
-
-
-@pytest.fixture
-def messages(monkeypatch: pytest.MonkeyPatch) -> Iterator[Messages]:
-    spy = Messages()
-    monkeypatch.setattr(_CANVAS_MANAGER, "send", spy.record)
-    yield spy
-    assert not _CANVAS_MANAGER._caching, "a batch left canvas batching on"
 
 
 def flat(items: tuple[Item, ...] | list[Item]) -> list[Item]:
@@ -167,10 +133,10 @@ def test_turns_in_words() -> None:
 def test_the_panel_draws_once_and_again_when_a_client_connects(
         messages: Messages, game: Game, analysis: Analysis) -> None:
     panel = AnalysisPanel(analysis, game=game, round=1)
-    assert len(messages) == 1 and messages.layers(panel) == [CHART, ROUND]
+    assert len(messages) == 1 and messages.layers(panel.canvas) == [CHART, ROUND]
     assert panel.round == 1 and panel.slider.value == 1
-    panel.canvas[1]._handle_custom_msg({"event": "client_ready"}, [])
-    assert len(messages) == 2 and messages.layers(panel) == [CHART, ROUND]
+    event(panel.canvas[1], "client_ready")
+    assert len(messages) == 2 and messages.layers(panel.canvas) == [CHART, ROUND]
     assert panel.redraws == 2
 
 
@@ -179,7 +145,7 @@ def test_a_round_change_is_one_message_on_the_highlight_layer(
     panel = AnalysisPanel(analysis, game=game)
     n = len(messages)
     panel.round = 2
-    assert len(messages) == n + 1 and messages.layers(panel) == [ROUND]
+    assert len(messages) == n + 1 and messages.layers(panel.canvas) == [ROUND]
     assert "Round 2: regret 1" in messages.texts()          # the view shows the model
     panel.round = 2                                         # no change, no message
     assert len(messages) == n + 1
@@ -202,11 +168,9 @@ def test_round_controls_keys_and_clicks(game: Game, analysis: Analysis) -> None:
     assert panel.round == 1
     # a click on the chart picks the round of that column (canvas pixels are scaled)
     x = panel.frame.x(2) * 1.5
-    panel.canvas[1]._handle_custom_msg({"event": "mouse_down", "x": x, "y": 100}, [])
+    event(panel.canvas[1], "mouse_down", x=x, y=100)
     assert panel.round == 2
-    panel.canvas[1]._handle_custom_msg({"event": "key_down", "key": "ArrowLeft",
-                                        "shift_key": False, "ctrl_key": False,
-                                        "meta_key": False}, [])
+    key(panel.canvas[1], "ArrowLeft")
     assert panel.round == 1
 
 

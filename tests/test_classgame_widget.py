@@ -9,8 +9,9 @@ import random
 from pathlib import Path
 
 import pytest
+from helpers import Messages, event, key, mouse
 from ipycanvas.canvas import COMMANDS
-from test_widgets import C4, U_CELLS, Messages, event, key, messages, mouse, pit, tiny
+from test_widgets import C4, U_CELLS, pit, tiny
 
 from paleowidgets import i18n
 from paleowidgets.cli import main as paleo
@@ -27,8 +28,6 @@ from paleowidgets.widgets.classgame import (
     log_file_name,
     scoreboard_html,
 )
-
-__all__ = ["messages"]      # the fixture, imported for this module's tests
 
 
 def draw_u(widget: ClassGameWidget) -> None:

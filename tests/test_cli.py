@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import Run
 
 from paleowidgets.cli import main
 from paleowidgets.core.turns import Turn
@@ -24,35 +25,6 @@ from paleowidgets.core.turns import Turn
 DATA = Path(__file__).parent / "data"
 GOOD = DATA / "good"
 BAD = DATA / "bad"
-
-
-@dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-
-    @property
-    def err_lines(self) -> list[str]:
-        return self.err.splitlines()
-
-    def json(self) -> Any:
-        return json.loads(self.out)
-
-    def json_lines(self) -> list[Any]:
-        return [json.loads(line) for line in self.out.splitlines()]
-
-
-@pytest.fixture
-def paleo(capsys: pytest.CaptureFixture[str]) -> Any:
-    def run(*argv: str | Path) -> Run:
-        code = main([str(a) for a in argv])
-        captured = capsys.readouterr()
-        for stream in (captured.out, captured.err):
-            assert "Traceback" not in stream
-        return Run(code, captured.out, captured.err)
-
-    return run
 
 
 def line_of(path: Path, needle: str, *, exact: bool = False) -> int:

@@ -5,14 +5,12 @@ widget headless (traits, handlers, one canvas message per update, model/view agr
 from __future__ import annotations
 
 import itertools
-import json
 import random
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
-from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
+from helpers import Messages, event, key, mouse
 
 from paleowidgets import i18n
 from paleowidgets.core.enclosure import (
@@ -357,43 +355,6 @@ def test_describe_says_why_the_bonus_fails() -> None:
 
 # -- the widget --------------------------------------------------------------------------------
 
-class Messages:
-    """The canvas messages sent (one per canvas batch), decoded."""
-
-    def __init__(self) -> None:
-        self.sent: list[list[Any]] = []
-
-    def __len__(self) -> int:
-        return len(self.sent)
-
-    def record(self, content: Any, buffers: Any = None) -> None:
-        self.sent.append(json.loads(bytes(buffers[0]).decode("utf-8")))
-
-    def layers(self, w: EnclosureWidget, i: int = -1) -> list[int]:
-        batch = self.sent[i]
-        commands = batch if batch and isinstance(batch[0], list) else [batch]
-        ids = {f"IPY_MODEL_{w.board[k].model_id}": k for k in range(3)}
-        return [ids[c[1][0]] for c in commands if c[0] == COMMANDS["switchCanvas"]]
-
-
-@pytest.fixture
-def messages(monkeypatch: pytest.MonkeyPatch) -> Iterator[Messages]:
-    spy = Messages()
-    monkeypatch.setattr(_CANVAS_MANAGER, "send", spy.record)
-    yield spy
-    assert not _CANVAS_MANAGER._caching
-
-
-def key(w: EnclosureWidget, k: str) -> None:
-    w.board._handle_custom_msg({"event": "key_down", "key": k, "shift_key": False,
-                                "ctrl_key": False, "meta_key": False}, [])
-
-
-def click(w: EnclosureWidget, cell: Cell) -> None:
-    x, y = w.board.plan.cell_centre(cell)
-    w.board._handle_custom_msg({"event": "mouse_down", "x": x, "y": y}, [])
-
-
 def agrees(w: EnclosureWidget) -> None:
     """The view is the model: the board's top layer is the overlay of the core's
     enclosure at the step shown, and the panel says the core's sentences."""
@@ -409,13 +370,13 @@ def agrees(w: EnclosureWidget) -> None:
 
 def test_widget_steps_one_message_each_on_the_top_layer(messages: Messages) -> None:
     w = EnclosureWidget(tiny(), fossil="B", lang="en")
-    assert len(messages) == 1 and messages.layers(w) == [STATIC, MARKS, OVERLAY]
+    assert len(messages) == 1 and messages.layers(w.board) == [STATIC, MARKS, OVERLAY]
     agrees(w)
     steps = w.enclosure.steps
     for n in range(1, steps + 1):
         w.next_button.click()
         assert w.step == n and len(messages) == 1 + n
-        assert messages.layers(w) == [OVERLAY]
+        assert messages.layers(w.board) == [OVERLAY]
         agrees(w)
     w.next_button.click()                       # at the end: nothing to send
     assert w.step == steps and len(messages) == 1 + steps
@@ -430,27 +391,27 @@ def test_widget_steps_one_message_each_on_the_top_layer(messages: Messages) -> N
 def test_widget_keys_pick_and_step(messages: Messages) -> None:
     w = EnclosureWidget(load_map("ring-school"), lang="en")
     assert w.fossil == "A"
-    key(w, "ArrowRight")
-    key(w, " ")
+    key(w.board, "ArrowRight")
+    key(w.board, " ")
     assert w.step == 2
-    key(w, "ArrowLeft")
+    key(w.board, "ArrowLeft")
     assert w.step == 1
-    key(w, "End")
+    key(w.board, "End")
     assert w.step == w.enclosure.steps
-    key(w, "Home")
+    key(w.board, "Home")
     assert w.step == 0
     n = len(messages)
-    key(w, "ArrowDown")
+    key(w.board, "ArrowDown")
     assert w.fossil == "B" and w.step == 0 and len(messages) == n + 1
-    key(w, "c")
+    key(w.board, "c")
     assert w.fossil == "C"
-    key(w, "ArrowDown")
+    key(w.board, "ArrowDown")
     assert w.fossil == "A"                      # round the list
-    key(w, "ArrowUp")
+    key(w.board, "ArrowUp")
     assert w.fossil == "C"
     n = len(messages)
-    key(w, "q")                                 # no fossil Q: nothing happens
-    key(w, "Home")                              # already at step 0
+    key(w.board, "q")                           # no fossil Q: nothing happens
+    key(w.board, "Home")                        # already at step 0
     assert w.fossil == "C" and len(messages) == n
     agrees(w)
 
@@ -462,9 +423,9 @@ def test_widget_picker_and_click_choose_the_fossil(messages: Messages) -> None:
     w.picker.value = "B"
     assert w.fossil == "B" and w.step == 0 and len(messages) == n + 1
     agrees(w)
-    click(w, parse_cell("C3"))                 # a cell of A
+    mouse(w.board, "mouse_down", parse_cell("C3"))  # a cell of A
     assert w.fossil == "A"
-    click(w, parse_cell("A8"))                 # not a fossil: nothing changes
+    mouse(w.board, "mouse_down", parse_cell("A8"))  # not a fossil: nothing changes
     assert w.fossil == "A" and len(messages) == n + 2
     with pytest.raises(ValueError, match="no fossil 'Q'"):
         w.pick("Q")
@@ -475,8 +436,8 @@ def test_widget_redraws_everything_with_its_layer_when_a_client_connects(
     w = EnclosureWidget(tiny(), fossil="A", step=2, lang="en")
     before = w.board.extra
     assert before
-    w.board._handle_custom_msg({"event": "client_ready"}, [])
-    assert len(messages) == 2 and messages.layers(w) == [STATIC, MARKS, OVERLAY]
+    event(w.board, "client_ready")
+    assert len(messages) == 2 and messages.layers(w.board) == [STATIC, MARKS, OVERLAY]
     assert w.board.extra == before and w.board.redraws == 2
 
 

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
+from helpers import Messages, key
 
 from paleowidgets.core.geometry import SYMMETRIES
 from paleowidgets.core.maps import Puzzle, parse_document
@@ -20,7 +18,7 @@ from paleowidgets.core.turns import Turn
 from paleowidgets.solver.exact import solve
 from paleowidgets.widgets import puzzle as puzzle_module
 from paleowidgets.widgets.analysis import turn_words
-from paleowidgets.widgets.board import MARKS, OVERLAY, BoardWidget
+from paleowidgets.widgets.board import MARKS, OVERLAY
 from paleowidgets.widgets.play import PlayWidget, placed
 from paleowidgets.widgets.puzzle import PuzzleWidget, hint_proven, load_puzzle
 
@@ -42,31 +40,6 @@ def solved() -> Puzzle:
 
 def _inline(turn: Turn) -> str:
     return "{ " + ", ".join(f"{k} = {json.dumps(v)}" for k, v in turn.to_dict().items()) + " }"
-
-
-class Messages:
-    def __init__(self) -> None:
-        self.sent: list[list[Any]] = []
-
-    def __len__(self) -> int:
-        return len(self.sent)
-
-    def record(self, content: Any, buffers: Any = None) -> None:
-        self.sent.append(json.loads(bytes(buffers[0]).decode("utf-8")))
-
-    def layers(self, board: BoardWidget, i: int = -1) -> list[int]:
-        batch = self.sent[i]
-        commands = batch if batch and isinstance(batch[0], list) else [batch]
-        ids = {f"IPY_MODEL_{board[k].model_id}": k for k in range(3)}
-        return [ids[c[1][0]] for c in commands if c[0] == COMMANDS["switchCanvas"]]
-
-
-@pytest.fixture
-def messages(monkeypatch: pytest.MonkeyPatch) -> Iterator[Messages]:
-    spy = Messages()
-    monkeypatch.setattr(_CANVAS_MANAGER, "send", spy.record)
-    yield spy
-    assert not _CANVAS_MANAGER._caching, "a batch left canvas batching on"
 
 
 def draw(play: PlayWidget, turn: Turn) -> None:
@@ -162,11 +135,9 @@ def test_a_hint_is_one_canvas_message_and_the_next_round_drops_it(
 
 def test_h_on_the_board_asks_for_a_hint(solved: Puzzle) -> None:
     w = PuzzleWidget(solved)
-    event = {"event": "key_down", "key": "h", "shift_key": False, "ctrl_key": False,
-             "meta_key": False}
-    w.play.board._handle_custom_msg(event, [])
+    key(w.play.board, "h")
     assert w.hints_used == 1 and w.hints[0].level == "legal"
-    w.play.board._handle_custom_msg({**event, "key": "r"}, [])    # the play's own key
+    key(w.play.board, "r")                                  # the play's own key
     assert w.hints_used == 1
 
 

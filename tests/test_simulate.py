@@ -3,7 +3,6 @@ histogram image; the same seed gives the same output; errors are one stderr line
 
 from __future__ import annotations
 
-import json
 import random
 import statistics
 import xml.etree.ElementTree as ET
@@ -12,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from paleowidgets.cli import main
 from paleowidgets.core.dice import roll_sequence
 from paleowidgets.core.maps import Puzzle, load_document
 from paleowidgets.core.rules import Game
@@ -22,26 +20,6 @@ from paleowidgets.solver.bots import GreedyBot, RandomBot, play_fast
 DATA = Path(__file__).parent / "data"
 GOOD = DATA / "good"
 BAD = DATA / "bad"
-
-
-class Run:
-    def __init__(self, code: int, out: str, err: str) -> None:
-        self.code, self.out, self.err = code, out, err
-
-    def json(self) -> Any:
-        return json.loads(self.out)
-
-
-@pytest.fixture
-def paleo(capsys: pytest.CaptureFixture[str]) -> Any:
-    def run(*argv: str | Path) -> Run:
-        code = main([str(a) for a in argv])
-        captured = capsys.readouterr()
-        for stream in (captured.out, captured.err):
-            assert "Traceback" not in stream
-        return Run(code, captured.out, captured.err)
-
-    return run
 
 
 def test_json_has_every_field_and_the_scores_of_the_seeded_games(paleo: Any) -> None:

@@ -8,8 +8,8 @@ from collections import deque
 from pathlib import Path
 
 import pytest
-from ipycanvas.canvas import COMMANDS
-from test_widgets import Messages, messages, tiny
+from helpers import Messages, event, key
+from test_widgets import tiny
 
 from paleowidgets import i18n
 from paleowidgets.core.dice import roll_sequence
@@ -32,7 +32,6 @@ from paleowidgets.render.snowman import (
 from paleowidgets.solver.bots import GreedyBot, play_game
 from paleowidgets.widgets.snowman import MARKS, STATIC, SnowmanWidget
 
-__all__ = ["messages"]      # the fixture, imported for this module's tests
 SVG = "{http://www.w3.org/2000/svg}"
 ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
 
@@ -127,21 +126,10 @@ def test_an_item_without_a_picture_is_a_badge_with_its_letter() -> None:
 
 # -- the widget ------------------------------------------------------------------------------
 
-def layers(widget: SnowmanWidget, messages: Messages, i: int = -1) -> list[int]:
-    ids = {f"IPY_MODEL_{widget.canvas[k].model_id}": k for k in range(2)}
-    return [ids[c[1][0]] for c in messages.commands(i) if c[0] == COMMANDS["switchCanvas"]]
-
-
-def press(widget: SnowmanWidget, key: str) -> None:
-    widget.canvas._handle_custom_msg({"event": "key_down", "key": key, "shift_key": False,
-                                      "ctrl_key": False, "meta_key": False}, [])
-
-
 def click(widget: SnowmanWidget, spot: str) -> None:
     x, y, _ = SPOTS[spot]
     px = widget._px
-    widget.canvas._handle_custom_msg({"event": "mouse_down", "x": x * px,
-                                      "y": (y + NAME_BAND) * px}, [])
+    event(widget.canvas, "mouse_down", x=x * px, y=(y + NAME_BAND) * px)
 
 
 def shows_its_design(widget: SnowmanWidget) -> None:
@@ -158,23 +146,23 @@ def test_widget_keys_and_clicks_place_move_and_remove_in_one_message_each(
     assert [v for _, v in widget.item_buttons.options] == [i.id for i in items]
     assert widget.selected == items[0].id and widget.cursor == "hat"
     messages.clear()
-    press(widget, "Enter")                                  # first item on the hat spot
+    key(widget.canvas, "Enter")                             # first item on the hat spot
     assert widget.design.item_at("hat") == items[0].id
-    assert len(messages) == 1 and layers(widget, messages) == [MARKS]
+    assert len(messages) == 1 and messages.layers(widget.canvas) == [MARKS]
     assert widget.selected == items[1].id                   # the next one, ready
-    press(widget, "ArrowDown")
+    key(widget.canvas, "ArrowDown")
     assert widget.cursor == "nose" and len(messages) == 2
-    press(widget, "2")                                      # key 2: the second item
-    press(widget, "Enter")
+    key(widget.canvas, "2")                                 # key 2: the second item
+    key(widget.canvas, "Enter")
     assert widget.design.item_at("nose") == items[1].id and len(messages) == 3
-    press(widget, "1")
+    key(widget.canvas, "1")
     click(widget, "base")                                   # moves the first item
     assert widget.design.spot_of(items[0].id) == "base" and widget.cursor == "base"
     assert widget.design.item_at("hat") is None and len(messages) == 4
-    press(widget, "Delete")
+    key(widget.canvas, "Delete")
     assert widget.design.spot_of(items[0].id) is None and widget.selected == items[0].id
     assert "taken off" in widget.message.value and len(messages) == 5
-    press(widget, "Delete")                                 # nothing there: nothing drawn
+    key(widget.canvas, "Delete")                            # nothing there: nothing drawn
     assert len(messages) == 5 and "Nothing to take off" in widget.message.value
     shows_its_design(widget)
 
@@ -189,8 +177,8 @@ def test_widget_name_clear_and_client_ready(messages: Messages,
     assert "Frosty" in widget.svg() and "Frosty" in repr(widget)
     widget.clear_button.click()
     assert widget.design == Snowman("Frosty") and len(messages) == 2
-    widget.canvas._handle_custom_msg({"event": "client_ready"}, [])
-    assert layers(widget, messages) == [STATIC, MARKS] and widget.redraws == 2
+    event(widget.canvas, "client_ready")
+    assert messages.layers(widget.canvas) == [STATIC, MARKS] and widget.redraws == 2
     shows_its_design(widget)
 
 
@@ -257,11 +245,10 @@ def test_rapid_random_input_never_leaves_picture_and_design_apart(
         before = len(messages)
         r = rng.random()
         if r < 0.5:
-            press(widget, rng.choice([*ARROWS, "Enter", "Delete", "1", "2", "3", "x"]))
+            key(widget.canvas, rng.choice([*ARROWS, "Enter", "Delete", "1", "2", "3", "x"]))
         elif r < 0.8:
-            widget.canvas._handle_custom_msg({"event": "mouse_down",
-                                              "x": rng.uniform(0, widget.canvas.width),
-                                              "y": rng.uniform(0, widget.canvas.height)}, [])
+            event(widget.canvas, "mouse_down", x=rng.uniform(0, widget.canvas.width),
+                  y=rng.uniform(0, widget.canvas.height))
         elif r < 0.9:
             widget.item_buttons.value = rng.choice([v for _, v in widget.item_buttons.options])
         else:

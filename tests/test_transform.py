@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
+from helpers import Messages, event, key
+from ipycanvas.canvas import _CANVAS_MANAGER
 
 from paleowidgets import i18n
 from paleowidgets.core.geometry import (
@@ -44,48 +44,6 @@ NS = "{http://www.w3.org/2000/svg}"
 SYMS = list(SYMMETRIES.values())
 
 
-# -- canvas messages (as tests/test_widgets.py counts them) --------------------------------
-
-class Messages:
-    """The canvas manager's messages (one per canvas batch), decoded."""
-
-    def __init__(self) -> None:
-        self.sent: list[list[Any]] = []
-
-    def __len__(self) -> int:
-        return len(self.sent)
-
-    def record(self, content: Any, buffers: Any = None) -> None:
-        self.sent.append(json.loads(bytes(buffers[0]).decode("utf-8")))
-
-    def clear(self) -> None:
-        self.sent.clear()
-
-    def layers(self, ex: TransformExplorer, i: int = -1) -> list[int]:
-        """The canvas layers a message paints, in order."""
-        batch = self.sent[i]
-        commands = batch if batch and isinstance(batch[0], list) else [batch]
-        ids = {f"IPY_MODEL_{ex.canvas[k].model_id}": k for k in range(2)}
-        return [ids[c[1][0]] for c in commands if c[0] == COMMANDS["switchCanvas"]]
-
-
-@pytest.fixture
-def messages(monkeypatch: pytest.MonkeyPatch) -> Iterator[Messages]:
-    spy = Messages()
-    monkeypatch.setattr(_CANVAS_MANAGER, "send", spy.record)
-    yield spy
-    assert not _CANVAS_MANAGER._caching, "a batch left canvas batching on"
-
-
-def event(ex: TransformExplorer, name: str, **content: Any) -> None:
-    """A browser event through the canvas' own message handler."""
-    ex.canvas._handle_custom_msg({"event": name, **content}, [])
-
-
-def key(ex: TransformExplorer, k: str) -> None:
-    event(ex, "key_down", key=k, shift_key=False, ctrl_key=False, meta_key=False)
-
-
 def agrees(ex: TransformExplorer) -> None:
     """The picture is the model's: the plan of exactly this shape and symmetry."""
     assert ex.shown == (ex.shape, ex.symmetry)
@@ -102,7 +60,7 @@ def svg_texts(svg: str, cls: str) -> list[str]:
 
 def test_built_in_one_message_painting_both_layers(messages: Messages) -> None:
     ex = TransformExplorer("F", lang="en")
-    assert len(messages) == 1 and messages.layers(ex) == [STATIC, DYNAMIC]
+    assert len(messages) == 1 and messages.layers(ex.canvas) == [STATIC, DYNAMIC]
     assert ex.symmetry == IDENTITY and ex.steps == [] and ex.redraws == 1
     assert ex.undo_button.disabled and ex.reset_button.disabled
     assert "No step yet" in ex.steps_panel.value
@@ -113,7 +71,7 @@ def test_a_button_is_one_message_on_the_top_layer_only(messages: Messages) -> No
     ex = TransformExplorer("L", lang="en")
     messages.clear()
     ex.symmetry_buttons["rotate-90"].click()
-    assert len(messages) == 1 and messages.layers(ex) == [DYNAMIC]
+    assert len(messages) == 1 and messages.layers(ex.canvas) == [DYNAMIC]
     assert ex.symmetry == SYMMETRIES["rotate-90"] and not ex.undo_button.disabled
     agrees(ex)
     ex.symmetry_buttons["flip-horizontal"].click()
@@ -131,7 +89,7 @@ def test_a_new_shape_repaints_both_layers_in_one_message(messages: Messages) -> 
     ex.apply("rotate-180")
     messages.clear()
     ex.shape_buttons.value = "Z"                       # as the browser sets it
-    assert len(messages) == 1 and messages.layers(ex) == [STATIC, DYNAMIC]
+    assert len(messages) == 1 and messages.layers(ex.canvas) == [STATIC, DYNAMIC]
     assert ex.shape == "Z" and ex.steps == [SYMMETRIES["rotate-180"]]
     agrees(ex)
 
@@ -156,25 +114,25 @@ def test_steps_that_end_where_the_picture_is_send_nothing(messages: Messages) ->
 def test_keys_on_the_canvas_drive_every_action(messages: Messages) -> None:
     ex = TransformExplorer("P", lang="en")
     for i, s in enumerate(SYMS, start=1):
-        key(ex, str(i))
+        key(ex.canvas, str(i))
         assert ex.steps[-1] == s
     assert ex.symmetry == compose(SYMS)
-    key(ex, "Escape")
+    key(ex.canvas, "Escape")
     assert ex.steps == []
-    key(ex, "r")
-    key(ex, "F")
+    key(ex.canvas, "r")
+    key(ex.canvas, "F")
     assert ex.steps == [SYMMETRIES["rotate-90"], SYMMETRIES["flip-horizontal"]]
-    key(ex, "Backspace")
+    key(ex.canvas, "Backspace")
     assert ex.steps == [SYMMETRIES["rotate-90"]]
-    key(ex, "ArrowRight")
+    key(ex.canvas, "ArrowRight")
     assert ex.shape == "T"                              # the letter after P
-    key(ex, "ArrowLeft")
-    key(ex, "ArrowLeft")
+    key(ex.canvas, "ArrowLeft")
+    key(ex.canvas, "ArrowLeft")
     assert ex.shape == "N"
     ex.select("F")
-    key(ex, "ArrowLeft")
+    key(ex.canvas, "ArrowLeft")
     assert ex.shape == "Z"                              # round the end of the list
-    key(ex, "q")                                        # no such key: nothing changes
+    key(ex.canvas, "q")                                 # no such key: nothing changes
     assert ex.steps == [SYMMETRIES["rotate-90"]]
     agrees(ex)
 
@@ -184,7 +142,7 @@ def test_every_update_is_exactly_one_message(messages: Messages) -> None:
     shown = ex.shown
     for k in ["1", "2", "5", "r", "Backspace", "ArrowRight", "8", "Escape", "f", "f"]:
         messages.clear()
-        key(ex, k)
+        key(ex.canvas, k)
         want = 1 if ex.shown != shown else 0
         assert len(messages) == want, k
         shown = ex.shown
@@ -196,15 +154,15 @@ def test_a_click_on_the_orbit_strip_shows_that_orientation(messages: Messages) -
     groups = orbit_groups(PENTOMINOES["Y"].cells)
     assert len(ex.plan.slots) == len(groups) == 8
     for i, (x, y, w, h) in enumerate(ex.plan.slots):
-        event(ex, "mouse_down", x=x + w / 2, y=y + h / 2)
+        event(ex.canvas, "mouse_down", x=x + w / 2, y=y + h / 2)
         assert ex.symmetry in groups[i][1]
         assert ex.symmetry.apply(PENTOMINOES["Y"].cells) == groups[i][0]
         assert f"number {i + 1} of the 8" in ex.orbit_panel.value
         agrees(ex)
     messages.clear()
-    event(ex, "mouse_down", x=1, y=1)                   # on the paper: nothing
+    event(ex.canvas, "mouse_down", x=1, y=1)            # on the paper: nothing
     assert len(messages) == 0
-    event(ex, "mouse_down", x=ex.plan.slots[0][0] + 2, y=ex.plan.slots[0][1] + 2)
+    event(ex.canvas, "mouse_down", x=ex.plan.slots[0][0] + 2, y=ex.plan.slots[0][1] + 2)
     assert ex.steps == []                               # the first orientation: no step
 
 
@@ -213,8 +171,8 @@ def test_client_ready_repaints_everything_in_one_message(messages: Messages) -> 
     ex.apply("rotate-270")
     messages.clear()
     _CANVAS_MANAGER._current_canvas = ex.canvas[1]
-    event(ex, "client_ready")
-    assert len(messages) == 1 and messages.layers(ex) == [STATIC, DYNAMIC]
+    event(ex.canvas, "client_ready")
+    assert len(messages) == 1 and messages.layers(ex.canvas) == [STATIC, DYNAMIC]
     assert ex.redraws == 2
     agrees(ex)
 

@@ -4,16 +4,15 @@ and the notebook output (widget view + SVG + a deterministic text)."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
+from helpers import Messages, event, key, mouse
+from ipycanvas.canvas import _CANVAS_MANAGER
 
 from paleowidgets import i18n
 from paleowidgets.core.geometry import SYMMETRIES, Cell, parse_cell
@@ -95,60 +94,6 @@ def tiny() -> Map:
     m = parse_document(TINY)
     assert isinstance(m, Map)
     return m
-
-
-# -- canvas messages ---------------------------------------------------------------------------
-
-class Messages:
-    """The custom messages the canvas manager sends (one per canvas batch), decoded."""
-
-    def __init__(self) -> None:
-        self.sent: list[list[Any]] = []
-
-    def __len__(self) -> int:
-        return len(self.sent)
-
-    def record(self, content: Any, buffers: Any = None) -> None:
-        self.sent.append(json.loads(bytes(buffers[0]).decode("utf-8")))
-
-    def clear(self) -> None:
-        self.sent.clear()
-
-    def commands(self, i: int = -1) -> list[list[Any]]:
-        batch = self.sent[i]
-        return batch if batch and isinstance(batch[0], list) else [batch]
-
-    def layers(self, board: BoardWidget, i: int = -1) -> list[int]:
-        """The board layers a message draws on, in order (from its switchCanvas commands)."""
-        ids = {f"IPY_MODEL_{board[k].model_id}": k for k in range(3)}
-        return [ids[c[1][0]] for c in self.commands(i) if c[0] == COMMANDS["switchCanvas"]]
-
-    def names(self, i: int = -1) -> list[str]:
-        names = {v: k for k, v in COMMANDS.items()}
-        return [names[c[0]] for c in self.commands(i)]
-
-
-@pytest.fixture
-def messages(monkeypatch: pytest.MonkeyPatch) -> Iterator[Messages]:
-    spy = Messages()
-    monkeypatch.setattr(_CANVAS_MANAGER, "send", spy.record)
-    yield spy
-    assert not _CANVAS_MANAGER._caching, "a batch left canvas batching on"
-
-
-def event(board: BoardWidget, name: str, **content: Any) -> None:
-    """A front-end event through the widget's own custom-message handler, as it arrives
-    from the browser (ipycanvas' MultiCanvas hands it to its top layer)."""
-    board._handle_custom_msg({"event": name, **content}, [])
-
-
-def mouse(board: BoardWidget, name: str, cell: Cell, fx: float = 0.5, fy: float = 0.5) -> None:
-    x, y, w, h = board.plan.cell_box(cell)
-    event(board, name, x=x + fx * w, y=y + fy * h)
-
-
-def key(board: BoardWidget, k: str, *, ctrl: bool = False) -> None:
-    event(board, "key_down", key=k, shift_key=False, ctrl_key=ctrl, meta_key=False)
 
 
 def agrees(play: PlayWidget) -> None:

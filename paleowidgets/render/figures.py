@@ -52,8 +52,7 @@ from .primitives import (
     Point,
     Rect,
     Text,
-    fit_size,
-    fit_text,
+    fitted,
     outline_loops,
 )
 from .primitives import text_width as width_of
@@ -205,9 +204,8 @@ def panel(title: str, cells: Sequence[Cell], lines: Sequence[str], u: float, pai
     grid_at = TICKS * u + RADIUS * u
     # a longer title in another language is set smaller rather than cut
     room = TICKS * u + (2 * RADIUS + 1) * u + 0.6 * u
-    size = fit_size(title, TITLE * u, room, 0.34 * u)
-    items: list[Item] = [Text(0, TITLE * u * 1.1, fit_text(title, size, room), size, INK,
-                              "title", bold=True)]
+    shown, size = fitted(title, TITLE * u, room, 0.34 * u)
+    items: list[Item] = [Text(0, TITLE * u * 1.1, shown, size, INK, "title", bold=True)]
     plane = plane_items(u, symmetry)
     shape = shape_items(cells, u, paint=paint, numbers=True, x=grid_at, y=grid_at)
     mirror = [i for i in plane if i.cls in ("mirror", "turn-centre")]
@@ -446,9 +444,8 @@ def plan_explorer(shape: Shape, symmetry: Symmetry = IDENTITY, *, cell_size: flo
     strip_y = PAD * u + h + 0.3 * u
     what = i18n.t(f"shape.{shape}", code) if isinstance(shape, str) else "shape"
     words = i18n.t("figure.orbit.short", code, shape=what, orbit=len(groups))
-    size = fit_size(words, 0.45 * u, width - 2 * PAD * u, 0.3 * u)
-    strip_title = Text(PAD * u, strip_y + TITLE * u, fit_text(words, size, width - 2 * PAD * u),
-                       size, INK, "title", bold=True)
+    shown, size = fitted(words, 0.45 * u, width - 2 * PAD * u, 0.3 * u)
+    strip_title = Text(PAD * u, strip_y + TITLE * u, shown, size, INK, "title", bold=True)
     slot_w = (width - 2 * PAD * u) / 8
     mini = min(0.42 * u, (slot_w - 0.4 * u) / 5)
     slot_h = 5 * mini + 1.3 * u

@@ -178,6 +178,17 @@ def fit_size(text: str, size: float, width: float, smallest: float) -> float:
     return max(smallest, size * width / natural)
 
 
+def fitted(text: str, size: float, width: float, smallest: float) -> tuple[str, float]:
+    """``text`` and a font size for it to fit in ``width``: set smaller, down to
+    ``smallest``, then cut (another language's words may be longer than English ones).
+
+    >>> fitted("Changer de type de fouille", 10, 60, 6)
+    ('Changer de type…', 6)
+    """
+    size = fit_size(text, size, width, smallest)
+    return fit_text(text, size, width), size
+
+
 # -- outlines of cell sets -----------------------------------------------------------------
 
 def _boundary_edges(cells: set[Cell]) -> dict[Cell, list[Cell]]:

@@ -27,8 +27,8 @@ from .primitives import (
     Point,
     Rect,
     Text,
-    fit_size,
     fit_text,
+    fitted,
     outline_loops,
     pieces,
     text_width,
@@ -41,13 +41,6 @@ WHITE = "#FFFFFF"
 def reading_order(cell: Cell) -> tuple[int, int]:
     """Sort key: row by row from the top, left to right."""
     return cell[1], cell[0]
-
-
-def fitted(text: str, size: float, width: float, smallest: float) -> tuple[str, float]:
-    """``text`` and a font size for it to fit in ``width``: set smaller, down to
-    ``smallest``, then cut (another language's words may be longer than English ones)."""
-    size = fit_size(text, size, width, smallest)
-    return fit_text(text, size, width), size
 
 
 def baseline(centre: float, size: float) -> float:

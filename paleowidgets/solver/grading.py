@@ -111,8 +111,18 @@ class Grade:
     def __str__(self) -> str:
         first = ("" if self.first_moves is None else
                  f", {self.optimal_first_moves} of {self.first_moves} first turns keep it")
-        return (f"{self.tier} ({self.points} points: {'; '.join(self.reasons)}); optimum "
-                f"{self.optimum}, greedy {self.greedy}, {self.nodes:,} nodes{first}")
+        return (f"{self.tier} ({_count(self.points, 'point')}: {'; '.join(self.reasons)}); "
+                f"optimum {self.optimum}, greedy {self.greedy}, {_count(self.nodes, 'node')}"
+                f"{first}")
+
+
+def _count(n: int, word: str) -> str:
+    """A count and its noun, singular for one:
+
+    >>> _count(1, "point"), _count(0, "point"), _count(1200, "node")
+    ('1 point', '0 points', '1,200 nodes')
+    """
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 # ---------------------------------------------------------------------------------------
@@ -235,9 +245,9 @@ def grade(puzzle: Puzzle, solution: SolutionLike, *, first_moves: bool = False,
     nodes = int(solution.nodes)
     first = first_round(puzzle, optimum, cap=cap) if first_moves else None
     cells = open_cells(puzzle)
-    parts = (("depth", depth_points(rounds), f"{rounds} rounds"),
-             ("breadth", breadth_points(cells), f"{cells} open cells"),
-             ("effort", effort_points(nodes), f"{nodes:,} nodes"),
+    parts = (("depth", depth_points(rounds), _count(rounds, "round")),
+             ("breadth", breadth_points(cells), _count(cells, "open cell")),
+             ("effort", effort_points(nodes), _count(nodes, "node")),
              ("trap", trap_points(optimum, greedy), f"greedy {greedy} of {optimum}"))
     points = sum(p for _, p, _ in parts)
     reasons = tuple(f"{name} +{p} ({why})" for name, p, why in parts)

@@ -20,7 +20,6 @@ round is outlined and written out, so nothing depends on colour alone.
 from __future__ import annotations
 
 import html
-import itertools
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
@@ -39,11 +38,11 @@ from ..core.rules import Game
 from ..core.turns import Turn
 from ..render import style as st
 from ..render.canvas import paint_layer
-from ..render.primitives import Circle, Group, Item, Paint, Path, Plan, Point, Rect, Text, fit_text
+from ..render.primitives import Circle, Group, Item, Paint, Path, Plan, Rect, Text, fit_text
 from ..render.svg import SVG_NS, SvgDocument, num, plan_to_svg
 from ..solver.analysis import Analysis, RoundAnalysis, analyse_log
 from ._display import SvgFallback
-from .board import canvas_batch
+from .board import canvas_batch, dashed_line
 from .replay import ReplayWidget
 from .text import dice, language
 
@@ -155,28 +154,6 @@ def best_line(analysis: Analysis) -> list[int]:
     return [analysis.best, *(ra.best_after for ra in analysis.rounds)]
 
 
-def _dashes(points: Sequence[Point], on: float, off: float) -> tuple[tuple[Point, ...], ...]:
-    """An open polyline cut into dashes (the render primitives have no dash style)."""
-    out: list[tuple[Point, ...]] = []
-    drawing, left = True, on
-    current: list[Point] = [points[0]]
-    for (x0, y0), (x1, y1) in itertools.pairwise(points):
-        length, pos = math.hypot(x1 - x0, y1 - y0), 0.0
-        while length - pos > 1e-9:
-            step = min(left, length - pos)
-            pos, left = pos + step, left - step
-            p = (x0 + (x1 - x0) * pos / length, y0 + (y1 - y0) * pos / length)
-            if drawing:
-                current.append(p)
-            if left <= 1e-9:
-                if drawing:
-                    out.append(tuple(current))
-                drawing, left, current = not drawing, off if drawing else on, [p]
-    if drawing and len(current) > 1:
-        out.append(tuple(current))
-    return tuple(out)
-
-
 def _marker(kind: str, x: float, y: float, r: float, colour: str, hollow: bool,
             cls: str, data: dict[str, str]) -> Item:
     paint = (Paint(fill="#FFFFFF", stroke=colour, width=1.5) if hollow
@@ -215,7 +192,7 @@ def chart_items(analysis: Analysis, scores: Sequence[int] | None, lang: str | No
         for r, v in enumerate(scores):
             items.append(_marker("circle", f.x(r), f.y(v), 4.2, SCORE, False, "chart-mark score",
                                  {"round": str(r), "value": str(v)}))
-    items.append(Path(_dashes(pts, 5, 3.5), Paint(stroke=BEST, width=2.2), closed=False,
+    items.append(Path(dashed_line(pts, 5, 3.5), Paint(stroke=BEST, width=2.2), closed=False,
                       cls="chart-line best"))
     for r, ((x, y), v) in enumerate(zip(pts, best, strict=True)):
         items.append(_marker("square", x, y, 2.8, BEST, not proven[r], "chart-mark best",
@@ -231,7 +208,7 @@ def _legend(f: Frame, lang: str | None) -> list[Item]:
                                                    ("analysis.score", SCORE, "circle", False))):
         y = 32.0 + 13 * i
         seg = ((x, y - 4), (x + 22, y - 4))
-        loops = _dashes(seg, 5, 3.5) if dash else (seg,)
+        loops = dashed_line(seg, 5, 3.5) if dash else (seg,)
         items.append(Path(loops, Paint(stroke=colour, width=2.2), closed=False,
                           cls="legend-line"))
         items.append(_marker(mark, x + 11, y - 4, 3.2, colour, False, "legend-mark", {}))

@@ -266,27 +266,36 @@ def dashed(loops: Sequence[Sequence[Point]], on: float,
     """
     out: list[tuple[Point, ...]] = []
     for loop in loops:
-        pts = [*loop, loop[0]]
-        pos, drawing, left = 0.0, True, on
-        current: list[Point] = [(float(pts[0][0]), float(pts[0][1]))]
-        for (x0, y0), (x1, y1) in itertools.pairwise(pts):
-            length = math.hypot(x1 - x0, y1 - y0)
-            pos = 0.0
-            while length - pos > 1e-9:
-                step = min(left, length - pos)
-                pos += step
-                left -= step
-                p = (x0 + (x1 - x0) * pos / length, y0 + (y1 - y0) * pos / length)
+        first = (float(loop[0][0]), float(loop[0][1]))
+        out += dashed_line([first, *loop[1:], loop[0]], on, off)
+    return tuple(out)
+
+
+def dashed_line(points: Sequence[Point], on: float,
+                off: float) -> tuple[tuple[Point, ...], ...]:
+    """An open polyline cut into dashes ``on`` long with gaps ``off`` long, starting with a
+    dash (the render primitives have no dash style).
+
+    >>> dashed_line([(0.0, 0.0), (10.0, 0.0)], 4, 2)
+    (((0.0, 0.0), (4.0, 0.0)), ((6.0, 0.0), (10.0, 0.0)))
+    """
+    out: list[tuple[Point, ...]] = []
+    drawing, left = True, on
+    current: list[Point] = [points[0]]
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        length, pos = math.hypot(x1 - x0, y1 - y0), 0.0
+        while length - pos > 1e-9:
+            step = min(left, length - pos)
+            pos, left = pos + step, left - step
+            p = (x0 + (x1 - x0) * pos / length, y0 + (y1 - y0) * pos / length)
+            if drawing:
+                current.append(p)
+            if left <= 1e-9:
                 if drawing:
-                    current.append(p)
-                if left <= 1e-9:
-                    if drawing:
-                        out.append(tuple(current))
-                    drawing = not drawing
-                    left = on if drawing else off
-                    current = [p]
-        if drawing and len(current) > 1:
-            out.append(tuple(current))
+                    out.append(tuple(current))
+                drawing, left, current = not drawing, off if drawing else on, [p]
+    if drawing and len(current) > 1:
+        out.append(tuple(current))
     return tuple(out)
 
 
