@@ -734,3 +734,30 @@ def test_board_without_cairo_draws_pattern_tiles_as_strokes(
     board = BoardWidget(game.initial_state().apply((2, 2), turn), turns=[turn])
     assert board._patterns == {}
     assert len(messages) == 1 and "clip" in messages.names()
+
+
+def test_a_connecting_browser_gets_a_second_redraw_on_the_kernels_loop(quarry: Any) -> None:
+    """After a reload the canvas manager's model may not exist yet in the page: the board
+    redraws again a moment later, on the running loop (in a kernel); no loop, no repeat."""
+    import asyncio
+    import threading
+
+    from paleowidgets.widgets import board as board_module
+
+    board = BoardWidget(Game(quarry).initial_state())
+    before = board.redraws
+    event(board[2], "client_ready")
+    assert board.redraws == before + 1                 # no loop: one redraw only
+
+    async def connect_and_wait() -> int:
+        event(board[2], "client_ready")
+        now = board.redraws
+        await asyncio.sleep(board_module.AGAIN_AFTER + 0.2)
+        return board.redraws - now
+
+    # In a thread of its own: a loop left running in this one (Playwright's) would refuse.
+    seen: list[int] = []
+    thread = threading.Thread(target=lambda: seen.append(asyncio.run(connect_and_wait())))
+    thread.start()
+    thread.join()
+    assert seen == [1]

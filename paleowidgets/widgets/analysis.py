@@ -42,7 +42,7 @@ from ..render.primitives import Circle, Group, Item, Paint, Path, Plan, Rect, Te
 from ..render.svg import SVG_NS, SvgDocument, num, plan_to_svg
 from ..solver.analysis import Analysis, RoundAnalysis, analyse_log
 from ._display import SvgFallback
-from .board import canvas_batch, dashed_line
+from .board import canvas_batch, dashed_line, redraw_on_connect
 from .replay import ReplayWidget
 from .text import dice, language
 
@@ -338,7 +338,7 @@ class AnalysisPanel(SvgFallback, W.VBox):  # type: ignore[misc]
         self._build()
         super().__init__(self._children(), **kwargs)
         self.add_class("paleo-analysis")
-        self.canvas.on_client_ready(self.redraw)
+        redraw_on_connect(self.canvas, self.redraw)
         self.canvas.on_key_down(self.key)
         self.canvas.on_mouse_down(lambda x, y: self.select(self.frame.round_at(x / self._scale)))
         self.round = round

@@ -14,6 +14,7 @@ connects (a page load, a reload, Voila), the whole board is drawn again.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -66,6 +67,31 @@ def canvas_batch() -> Iterator[None]:
             manager._buffers_cache = []
             manager._caching = False
             manager._current_canvas = None
+
+
+AGAIN_AFTER = 0.5   # seconds: the second redraw after a browser connects
+
+
+def redraw_on_connect(canvas: Any, redraw: Callable[[], None]) -> None:
+    """Redraw ``canvas`` whenever a browser connects (page load, reload, Voila), and once
+    more a moment later.
+
+    ipycanvas' browser side says "client ready" as soon as a layer's model exists; after a
+    page reload the shared canvas manager's model can still be on its way, and commands
+    sent to it then are lost: a blank canvas (seen in 2 of about 14 loaded runs of the
+    reload test). The second redraw, half a second later, finds it there. Inside a kernel
+    the handler runs on the kernel's event loop; elsewhere (tests, scripts) there is no
+    loop to wait on and only the first redraw happens.
+    """
+    def ready() -> None:
+        redraw()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        loop.call_later(AGAIN_AFTER, redraw)
+
+    canvas.on_client_ready(ready)
 
 
 @dataclass(frozen=True)
@@ -124,7 +150,7 @@ class BoardWidget(SvgFallback, MultiCanvas):  # type: ignore[misc]
             self._patterns = {spec.id: Pattern(image)
                               for spec, image in zip(plan.patterns, self._images, strict=True)}
         self.redraws = 0          # whole-board redraws (construction, client ready)
-        self.on_client_ready(self._client_ready)
+        redraw_on_connect(self, self.redraw)
         self.redraw()
 
     # -- pixels and cells ----------------------------------------------------------------
@@ -176,9 +202,6 @@ class BoardWidget(SvgFallback, MultiCanvas):  # type: ignore[misc]
             self._paint(MARKS, self.plan.marks)
             self._paint(OVERLAY, overlay_items(self.plan, self.ghost, self.highlight))
         self.redraws += 1
-
-    def _client_ready(self) -> None:
-        self.redraw()
 
     def _paint(self, layer: int, items: Sequence[Item]) -> None:
         paint_layer(self[layer], items, patterns=self._patterns, specs=self.plan.patterns)

@@ -44,7 +44,7 @@ from ..render.snowman import (
     step,
 )
 from ._display import SvgFallback
-from .board import canvas_batch
+from .board import canvas_batch, redraw_on_connect
 from .play import PlayWidget, message_html
 from .text import language
 
@@ -77,7 +77,7 @@ class SnowmanWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self._build()
         super().__init__(self._children(), **kwargs)
         self.add_class("paleo-snowman")
-        self.canvas.on_client_ready(self.redraw)
+        redraw_on_connect(self.canvas, self.redraw)
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_key_down(self.key)
         self.message.value = message_html("info", self.t("snowman.none") if not self.items

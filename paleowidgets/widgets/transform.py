@@ -39,7 +39,7 @@ from ..core.geometry import (
 from ..render.canvas import paint_layer
 from ..render.figures import ExplorerPlan, coordinates, key_of, plan_explorer, symmetry_name
 from ._display import SvgFallback
-from .board import canvas_batch
+from .board import canvas_batch, redraw_on_connect
 
 STATIC, DYNAMIC = range(2)
 # The counts of the whole set, from the core (12, 18, 63).
@@ -79,7 +79,7 @@ class TransformExplorer(SvgFallback, W.VBox):  # type: ignore[misc]
         self._build()
         super().__init__(self._children(), **kwargs)
         self.add_class("paleo-transform")
-        self.canvas.on_client_ready(self.redraw)
+        redraw_on_connect(self.canvas, self.redraw)
         self.canvas.on_key_down(self.key)
         self.canvas.on_mouse_down(self.click)
         self.redraw()
