@@ -139,6 +139,8 @@ def test_h_on_the_board_asks_for_a_hint(solved: Puzzle) -> None:
     assert w.hints_used == 1 and w.hints[0].level == "legal"
     key(w.play.board, "r")                                  # the play's own key
     assert w.hints_used == 1
+    assert "H hint" in w.play.keys_help.value and "R rotate" in w.play.keys_help.value
+    assert "H indice" in PuzzleWidget(solved, lang="fr").play.keys_help.value
 
 
 def test_a_cut_search_says_its_best_turn_is_not_proven(

@@ -147,6 +147,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self._syncing = False
         self._stars_for: Candidate | None = None
         self._turn_callbacks: list[Callable[[PlayWidget], None]] = []
+        self._redraw_callbacks: list[Callable[[PlayWidget], None]] = []
         self.board = BoardWidget(start, turns=turns, cell_size=cell_size,
                                  labels=sheet_labels(self.lang))
         self._build()
@@ -180,6 +181,12 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         """Call ``callback(widget)`` whenever the turns played change (a turn drawn or
         passed, or taken back with Undo): a class game or an autosave listens here."""
         self._turn_callbacks.append(callback)
+
+    def before_redraw(self, callback: Callable[[PlayWidget], None]) -> None:
+        """Call ``callback(widget)`` before every redraw, inside the same canvas batch: a
+        widget built around this one (the puzzle's hint outline) updates its own marks in
+        the one message the player is waiting for."""
+        self._redraw_callbacks.append(callback)
 
     def _turns_changed(self) -> None:
         for callback in self._turn_callbacks:
@@ -582,12 +589,15 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def _refresh(self, controls: bool = True) -> None:
         """Redraw from the table: the board (one canvas message), the words, the controls."""
-        tb = self.table
-        c = self.candidate()
-        # the board first: its one message is what the player is waiting for
-        self.board.update(tb.state, turns=tb.turns,
-                          ghost=None if c is None else Ghost(c.cells, c.legal,
-                                                             None if c.square else tb.dig))
+        with canvas_batch():
+            for callback in self._redraw_callbacks:
+                callback(self)
+            tb = self.table
+            c = self.candidate()
+            # the board first: its one message is what the player is waiting for
+            self.board.update(tb.state, turns=tb.turns,
+                              ghost=None if c is None else Ghost(c.cells, c.legal,
+                                                                 None if c.square else tb.dig))
         self._refresh_message(c)
         if controls:
             with self._quiet():

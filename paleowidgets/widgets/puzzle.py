@@ -44,7 +44,6 @@ from ..solver.analysis import Hint, hint_ladder
 from ..solver.exact import solve
 from ._display import SvgFallback
 from .analysis import turn_words
-from .board import canvas_batch
 from .play import PlayWidget, message_html
 from .replay import ReplayWidget
 from .text import language
@@ -73,21 +72,6 @@ class Optimum:
     value: int
     proven: bool
     line: tuple[Turn, ...]
-
-
-class _PuzzlePlay(PlayWidget):
-    """The play widget, telling its puzzle before each redraw so that the hint outline
-    goes out in the same canvas message as the play's own update."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.before_refresh: Any = None
-        super().__init__(*args, **kwargs)
-
-    def _refresh(self, controls: bool = True) -> None:
-        with canvas_batch():
-            if self.before_refresh is not None:
-                self.before_refresh()
-            super()._refresh(controls)
 
 
 class PuzzleWidget(SvgFallback, W.VBox):  # type: ignore[misc]
@@ -252,11 +236,13 @@ class PuzzleWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     # -- keeping hints to their round ------------------------------------------------------
 
-    def _new_play(self) -> _PuzzlePlay:
-        play = _PuzzlePlay(self.puzzle, lang=self.lang, player=self.player,
-                           cell_size=self.cell_size)
-        play.before_refresh = self._sync
+    def _new_play(self) -> PlayWidget:
+        play = PlayWidget(self.puzzle, lang=self.lang, player=self.player,
+                          cell_size=self.cell_size)
+        play.before_redraw(lambda _: self._sync())
         play.board.on_key_down(self.key)
+        keys = f"{i18n.t('keys', self.lang)} · {i18n.t('puzzle.key.hint', self.lang)}"
+        play.keys_help.value = f"<small style='color:#666'>{html.escape(keys)}</small>"
         return play
 
     def _sync(self) -> None:
