@@ -34,6 +34,9 @@ def test_binder_requirements_install_and_run_the_lessons(tmp_path: Path) -> None
                           text=True, timeout=600, env={"PATH": env_path, "HOME": str(tmp_path)})
     assert proc.returncode == 0, proc.stderr[-3000:]
     run([str(py), "-c", "import paleowidgets.widgets, ipycanvas, voila"], tmp_path)
+    # the server config postBuild copies (TCP_NODELAY) loads with the pinned jupyter_server
+    for name in ("jupyter_server_config.py", "voila.py"):
+        run([str(py), str(tmp_path / ".jupyter" / name)], tmp_path)
     lessons = sorted((ROOT / "lessons").glob("*.ipynb"))
     assert lessons
     out = tmp_path / "executed"
