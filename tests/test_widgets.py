@@ -154,10 +154,14 @@ def test_play_widget_speaks_its_language(messages: Messages, lang: str) -> None:
     assert html_text(i18n.t("roll.shown", lang, a=2, b=2)) in play.roll_label.value
     assert play.dig_buttons.options[0] == (i18n.t("dig.chevron", lang), "chevron")
     mouse(play.board, "mouse_move", parse_cell("C3"))       # the U would cover fossil A
-    reason = i18n.rule_text("cell-on-fossil", lang)
-    want = i18n.t("illegal.rule", lang, reason=reason)
+    c = play.candidate()
+    assert c is not None and c.rule == "cell-on-fossil" and c.details["fossil"] == "A"
+    # the core's facts (which cell, which fossil) in the language's own sentence
+    reason = i18n.t("illegal.detail.cell-on-fossil", lang, **c.details)
+    assert c.details["cell"] in reason and "A" in reason
+    want = i18n.t("illegal", lang, reason=reason)
     assert html_text(want) in play.message.value and "paleo-illegal" in play.message.value
-    assert "cell C3" not in play.message.value               # the core's English is not shown
+    assert c.reason is not None and c.reason not in play.message.value   # not the English
     mouse(play.board, "mouse_move", C4)
     assert html_text(i18n.t("dig.chevron", lang)) in play.message.value
     mouse(play.board, "mouse_down", C4)

@@ -6,6 +6,8 @@ user sees one clear line (``tiny.toml:7: ...`` or ``round 3: ... [cell-on-fossil
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 RULE_IDS = (
     "cell-outside-grid",
     "cell-on-fossil",
@@ -70,10 +72,13 @@ class IllegalTurnError(PaleoError):
 
     def __init__(self, rule: str, message: str, *, round: int | None = None,
                  player: str | None = None, file: str | None = None,
-                 line: int | None = None) -> None:
+                 line: int | None = None, details: Mapping[str, str] | None = None) -> None:
         assert rule in RULE_IDS, rule
         self.rule = rule
         self.message = message
+        # The message's facts as data ({"cell": "C3", "fossil": "A"}), so that a widget can
+        # say the same sentence in another language.
+        self.details: Mapping[str, str] = dict(details or {})
         self.round = round
         self.player = player
         self.file = file
@@ -99,4 +104,5 @@ class IllegalTurnError(PaleoError):
             self.rule, self.message,
             round=self.round if self.round is not None else round,
             player=self.player if self.player is not None else player,
-            file=self.file or file, line=self.line if self.line is not None else line)
+            file=self.file or file, line=self.line if self.line is not None else line,
+            details=self.details)

@@ -429,14 +429,18 @@ class State:
         for c in sorted(turn.cells, key=lambda c: (c[1], c[0])):
             if not g.inside(c):
                 raise IllegalTurnError("cell-outside-grid", f"cell {cell_name(c)} is outside "
-                                       f"the {g.width}x{g.height} grid")
+                                       f"the {g.width}x{g.height} grid",
+                                       details={"cell": cell_name(c)})
             if g.bit(c) & g.fossil_mask:
                 f = g.map.fossil_at(c)
+                fid = f.id if f else "?"
                 raise IllegalTurnError("cell-on-fossil", f"cell {cell_name(c)} is part of "
-                                       f"fossil {f.id if f else '?'}")
+                                       f"fossil {fid}",
+                                       details={"cell": cell_name(c), "fossil": fid})
             if g.bit(c) & self.drawn:
                 raise IllegalTurnError("cell-already-drawn",
-                                       f"cell {cell_name(c)} is already drawn")
+                                       f"cell {cell_name(c)} is already drawn",
+                                       details={"cell": cell_name(c)})
         if recognise(turn.cells) != turn.shape:
             formed = recognise(turn.cells)
             names = " ".join(cell_name(c) for c in sorted(turn.cells, key=lambda c: (c[1], c[0])))
@@ -451,14 +455,18 @@ class State:
         for c in sorted(turn.squares, key=lambda c: (c[1], c[0])):
             name = cell_name(c)
             if not g.inside(c):
-                raise IllegalTurnError("square-outside-grid", f"square {name} is outside the grid")
+                raise IllegalTurnError("square-outside-grid", f"square {name} is outside the grid",
+                                       details={"cell": name})
             b = g.bit(c)
             if b & g.fossil_mask:
-                raise IllegalTurnError("square-on-fossil", f"square {name} is on a fossil")
+                raise IllegalTurnError("square-on-fossil", f"square {name} is on a fossil",
+                                       details={"cell": name})
             if b & self.drawn or c in turn.cells:
-                raise IllegalTurnError("square-not-open", f"square {name} is not open")
+                raise IllegalTurnError("square-not-open", f"square {name} is not open",
+                                       details={"cell": name})
             if b & g.star_mask:
-                raise IllegalTurnError("square-on-star", f"square {name} is on a star")
+                raise IllegalTurnError("square-on-star", f"square {name} is on a star",
+                                       details={"cell": name})
             mask |= b
         return mask
 

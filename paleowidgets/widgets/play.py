@@ -18,7 +18,7 @@ from the answer.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -90,6 +90,7 @@ class Candidate:
     square: bool = False
     stars: int = 0              # stars the shape covers
     rule: str | None = None     # the IllegalTurnError rule id, to explain it in any language
+    details: Mapping[str, str] = field(default_factory=dict)   # its facts, for other languages
 
     @property
     def legal(self) -> bool:
@@ -173,9 +174,11 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         """The widget's text for ``key`` in its language."""
         return i18n.t(key, self.lang, **fields)
 
-    def illegal(self, message: str, rule: str | None) -> str:
+    def illegal(self, message: str, rule: str | None,
+                details: Mapping[str, str] | None = None) -> str:
         """Why a placement is refused, in the widget's language."""
-        return illegal_text(message, rule, self.lang, theme=self.game.map.theme)
+        return illegal_text(message, rule, self.lang, theme=self.game.map.theme,
+                            details=details)
 
     def on_turn(self, callback: Callable[[PlayWidget], None]) -> None:
         """Call ``callback(widget)`` whenever the turns played change (a turn drawn or
@@ -240,7 +243,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         try:
             tb.state.apply(tb.roll, turn)
         except IllegalTurnError as e:
-            return Candidate(cells, turn, e.message, stars=covered, rule=e.rule)
+            return Candidate(cells, turn, e.message, stars=covered, rule=e.rule,
+                             details=e.details)
         return Candidate(cells, turn, None, stars=covered)
 
     def _square_candidate(self, cell: Cell) -> Candidate:
@@ -254,7 +258,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             # about passing, which filling a square does not do.
             if e.rule.startswith("square-") or e.rule == "bonus-not-held":
                 return Candidate(frozenset({cell}), turn, e.message, square=True,
-                                 rule=e.rule)
+                                 rule=e.rule, details=e.details)
         return Candidate(frozenset({cell}), turn, None, square=True)
 
     def ghost(self) -> Ghost | None:
@@ -350,7 +354,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         if c is None or tb.pending is not None:
             return
         if not c.legal:
-            tb.message = ("illegal", self.illegal(c.reason or "", c.rule))
+            tb.message = ("illegal", self.illegal(c.reason or "", c.rule, c.details))
             self._refresh()
             return
         if c.square:
@@ -461,7 +465,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         try:
             state = tb.state.apply(tb.roll, turn)
         except IllegalTurnError as e:
-            tb.message = ("illegal", self.illegal(e.message, e.rule))
+            tb.message = ("illegal", self.illegal(e.message, e.rule, e.details))
             self._refresh()
             return
         self._push()
@@ -685,7 +689,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
                         self.t("legal", shape=tb.shape, dig=self.t(f"dig.{tb.dig}"),
                                cells=names(c.cells)))
             else:
-                kind, text = "illegal", self.illegal(c.reason or "", c.rule)
+                kind, text = "illegal", self.illegal(c.reason or "", c.rule, c.details)
         elif not text and tb.roll is None and not tb.state.is_terminal:
             text = self.t("roll.waiting", round=tb.state.round + 1)
         elif not text and tb.roll is not None and tb.pending is None:

@@ -10,9 +10,14 @@ language code, resolved once with :func:`language`.
 '⚁ ⚄'
 >>> illegal_text("cell C3 is part of fossil A", "cell-on-fossil", "ko")
 '✗ 여기는 안 돼요: 화석 위에는 모양을 그릴 수 없어요.'
+>>> illegal_text("cell C3 is part of fossil A", "cell-on-fossil", "ko",
+...              details={"cell": "C3", "fossil": "A"})
+'✗ 여기는 안 돼요: C3 칸은 화석 A의 일부예요.'
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from .. import i18n
 
@@ -36,10 +41,19 @@ def plural(n: int) -> str:
 
 
 def illegal_text(message: str, rule: str | None, lang: str, *,
-                 theme: str = "paleontologists") -> str:
+                 theme: str = "paleontologists",
+                 details: Mapping[str, str] | None = None) -> str:
     """Why a placement is refused, for the student. In English the core's own message says
-    it best (it names the cell and the fossil: "cell C3 is part of fossil A"); the core's
-    messages are English sentences, so other languages explain the rule id instead."""
+    it best (it names the cell and the fossil: "cell C3 is part of fossil A"). The core's
+    messages are English sentences: other languages say the same facts (the error's
+    ``details``) with their own sentence ``illegal.detail.<rule>`` where there is one,
+    else explain the rule id."""
     if lang == i18n.DEFAULT_LANGUAGE or rule is None:
         return i18n.t("illegal", lang, reason=message)
+    key = f"illegal.detail.{rule}"
+    if theme == "snowman" and f"{key}.snowman" in i18n.catalog(lang):
+        key += ".snowman"
+    catalog = i18n.catalog(lang)
+    if details and key in catalog and i18n.fields(catalog[key]) <= set(details):
+        return i18n.t("illegal", lang, reason=i18n.t(key, lang, **details))
     return i18n.t("illegal.rule", lang, reason=i18n.rule_text(rule, lang, theme=theme))
