@@ -2,7 +2,9 @@
 
     .venv/bin/python benchmarks/bench_solver.py               # the whole suite
     .venv/bin/python benchmarks/bench_solver.py --only 3 5    # some instances
-    .venv/bin/python benchmarks/bench_solver.py --no-cpsat    # ours only
+    .venv/bin/python benchmarks/bench_solver.py --no-cpsat    # ours only (or --ours-only)
+    .venv/bin/python benchmarks/bench_solver.py --only 2 --ours-only --profile
+        # where our time goes (cProfile, the 30 costliest functions by cumulative time)
     .venv/bin/python benchmarks/bench_solver.py --dig-site --analysis-limit 5
         # the 20-round dig-site game of the greedy bot: hindsight optimum, then analysis
 
@@ -55,7 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", type=int, nargs="*", help="instance numbers to run")
     ap.add_argument("--ours-limit", type=float, default=60.0)
     ap.add_argument("--cpsat-limit", type=float, default=300.0)
-    ap.add_argument("--no-cpsat", action="store_true")
+    ap.add_argument("--no-cpsat", "--ours-only", action="store_true", dest="no_cpsat")
+    ap.add_argument("--profile", action="store_true",
+                    help="profile our solver (cProfile, by cumulative time)")
     ap.add_argument("--dig-site", action="store_true",
                     help="the moonshot instead: a greedy 20-round game on the dig site")
     ap.add_argument("--seed", type=int, default=1, help="--dig-site: the game's seed")
@@ -75,13 +79,22 @@ def main(argv: list[str] | None = None) -> int:
         name, spec, seed = SUITE[i]
         puzzle = random_puzzle(random.Random(seed), **spec)
         t0 = time.perf_counter()
-        sol = solve(puzzle, time_limit=args.ours_limit)
+        if args.profile:
+            import cProfile
+            import pstats
+
+            prof = cProfile.Profile()
+            sol = prof.runcall(solve, puzzle, time_limit=args.ours_limit)
+        else:
+            sol = solve(puzzle, time_limit=args.ours_limit)
         ours = time.perf_counter() - t0
         ours_times.append(ours)
         mark = "" if sol.proven else ">"
         line = f"{i:>2}  {name:<22}{mark + f'{ours:.2f}':>9}{sol.optimum:>5}"
         if args.no_cpsat:
             print(line + f"{'':>10}{'':>5}{'':>8}{sol.nodes:>9}", flush=True)
+            if args.profile:
+                pstats.Stats(prof).sort_stats("cumulative").print_stats(30)
             continue
         from paleowidgets.solver.cpsat import solve_cpsat
 

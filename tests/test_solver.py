@@ -181,7 +181,8 @@ def test_tiny_quarry() -> None:
     optimum = brute_force(game, puzzle.rolls)
     sol = solve(puzzle)
     assert_solution(puzzle, sol, optimum)
-    assert sol.nodes > 0 and sol.seconds >= 0
+    # No search node needed here: the quick line already reaches the bound of the start.
+    assert sol.nodes == 0 and sol.seconds >= 0
     # The same through (game, rolls), and the turns in file notation replay.
     again = solve((game, puzzle.rolls))
     assert again.optimum == optimum
@@ -290,3 +291,55 @@ def test_terminal_start_state() -> None:
     s = Game.from_puzzle(puzzle).initial_state().apply(puzzle.rolls[0], end.turns[0])
     sol = solve(puzzle, start=s)
     assert sol.proven and sol.turns == () and sol.optimum == end.optimum
+
+
+# -- the ring-cover bound ---------------------------------------------------------------------
+
+COVER_CASES = [
+    dict(width=7, height=7, fossils=2, rounds=3, stars=2),
+    dict(width=8, height=8, fossils=3, rounds=4, stars=2),
+    dict(width=8, height=8, fossils=3, rounds=5, stars=0),
+    dict(width=7, height=7, fossils=3, rounds=4, stars=1, bonuses={"one-square": 1}),
+]
+
+
+@pytest.mark.parametrize("i", range(8))
+def test_ring_cover_never_asks_more_than_a_real_line_uses(i: int) -> None:
+    """Along a real line (the solver's, replayed, so it is legal whatever the proof): the
+    bound of every state on it is at least the line's score, and for every fossil the
+    line completes later, ``Tables.cover_rounds`` asks for no more rounds than the line
+    spends touching its ring, and says the fossils completed together can be covered
+    together (in the dig type of their bonus where they earn it)."""
+    from paleowidgets.solver._tables import Tables
+
+    spec = COVER_CASES[i % len(COVER_CASES)]
+    puzzle = random_puzzle(random.Random(f"cover-{i}"), **spec)
+    game = Game.from_puzzle(puzzle)
+    sol = solve(puzzle, time_limit=1.5)       # any real line will do (proven or not)
+    t = Tables(game, puzzle.rolls)
+    states = [game.initial_state()]
+    for roll, turn in zip(puzzle.rolls, sol.turns, strict=True):
+        states.append(states[-1].apply(roll, turn))
+    final = states[-1]
+    assert final.score().total == sol.optimum
+    for r, s in enumerate(states[:-1]):
+        assert t.bound(s) >= sol.optimum
+        # Rounds with any switch the line may spend; as many upgrades as it spends.
+        slots = tuple((t.shapes_for[rr][(False, False)], t.shapes_for[rr][(True, True)], 1)
+                      for rr in range(r, t.R))
+        spent = sum(1 for turn in sol.turns[r:] if turn.switch)
+        together = []
+        for f, ring in enumerate(t.rings):
+            if s.dug >> f & 1 or not final.dug >> f & 1:
+                continue
+            open_ring = ring & ~s.drawn
+            used = sum(1 for a, b in zip(states[r:-1], states[r + 1:], strict=True)
+                       if (b.drawn & ~a.drawn) & open_ring)
+            squares = s.held[0] + sum(1 for x in states[r + 1:] if x.held[0])  # generous
+            k = next((1 + d for d in range(3) if ring & final.digs[d] == ring), 0)
+            together.append((f, k))
+            got = t.cover_rounds(((f, k),), s.drawn, slots, spent, squares if not k else 0, 0)
+            assert got is not None and got <= used, (f, r, got, used)
+        if len(together) >= 2:
+            assert t.cover_rounds(tuple(together), s.drawn, slots, spent, 99, 0,
+                                  possible=True) == 0

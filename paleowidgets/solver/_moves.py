@@ -64,9 +64,14 @@ class Clock:
                 self.progress(self.nodes, self.best())
 
     def check(self) -> None:
-        """Raise Timeout past the deadline (for long computations between nodes)."""
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
+        """Raise Timeout past the deadline, and report progress when due (for long
+        computations between nodes: a bound may take a while)."""
+        now = time.perf_counter()
+        if self.deadline is not None and now >= self.deadline:
             raise Timeout
+        if self.progress is not None and now >= self.next_report:
+            self.next_report = now + 0.5
+            self.progress(self.nodes, self.best())
 
     @property
     def seconds(self) -> float:

@@ -48,7 +48,10 @@ Why the other shortcuts are safe:
   on is in the key.
 
 The bound at each node is :meth:`Tables.stars_and_fossils` over the free rounds of every
-class, with the switches and squares that are held or can still be gained.
+class, with the switches and squares that are held or can still be gained. A node computes
+the bound of each of its children first and searches them highest bound first (the
+bound sees the rings' geometry, so good lines come early; each child gets its bound
+handed down instead of computing it again).
 """
 
 from __future__ import annotations
@@ -370,8 +373,10 @@ class _Run:
 
     def dfs(self, drawn: int, digs: tuple[int, int, int], active: int, free: tuple[int, ...],
             rel: int, events: tuple[Event, ...], nss: int, nsd: int, sqm: int,
-            draws: tuple[Draw, ...], fit: int) -> int:
-        """An upper bound on the best score below this node (the best found is recorded)."""
+            draws: tuple[Draw, ...], fit: int, known_b: int | None = None) -> int:
+        """An upper bound on the best score below this node (the best found is recorded).
+        ``known_b``: an upper bound already computed for this node (by its parent, to
+        order its children), used instead of computing it again."""
         self.p.clock.tick()
         if self.budget >= 0:
             if self.budget == 0:
@@ -383,7 +388,8 @@ class _Run:
         if known is not None and known <= self.best:
             return known
         nsq = sqm.bit_count()
-        b = self.bound(drawn, digs, active, free, events, nss, nsd, nsq, self.best)
+        b = (known_b if known_b is not None
+             else self.bound(drawn, digs, active, free, events, nss, nsd, nsq, self.best))
         if b <= self.best:
             self.tt[key] = b
             return b
@@ -407,6 +413,7 @@ class _Run:
             options = self._options(c, drawn, digs, active, free, rel, v, events, nsq)
             if self.width is not None:
                 options = options[:self.width]
+            children = []
             for _, opt in options:
                 m, si, di, ci, rd, w0, w1, nst = opt
                 if m:
@@ -431,9 +438,28 @@ class _Run:
                 for f in bits_of(active):
                     if not t.rings[f] & ~drawn2:
                         active2 &= ~(1 << f)
-                sub = self.dfs(drawn2, digs2, active2, free2, rel2, events2, nss2, nsd2, sqm2,
-                               (*draws, (rd, ci, opt[0], si, di, w0, w1)) if opt[0] else draws,
-                               fit & ~t.block(m))
+                children.append((drawn2, digs2, active2, free2, rel2, events2, nss2, nsd2,
+                                 sqm2, (*draws, (rd, ci, opt[0], si, di, w0, w1))
+                                 if opt[0] else draws, fit & ~t.block(m)))
+            # Children in the order of their bounds, highest first (ties: the heuristic's
+            # order): the bound sees the geometry, so the best lines come early. Each
+            # child's bound is computed once, here, and handed to it; an upper bound
+            # stays one however the best line moves afterwards.
+            ranked: list[tuple[int, int, int | None]] = []
+            for i, ch in enumerate(children):
+                known_c = self.tt.get(ch[:8])
+                if known_c is not None and known_c <= self.best:
+                    ranked.append((known_c, i, None))
+                    continue
+                bc = self.bound(ch[0], ch[1], ch[2], ch[3], ch[5], ch[6], ch[7],
+                                ch[8].bit_count(), self.best)
+                ranked.append((bc, i, bc))
+            ranked.sort(key=lambda x: (-x[0], x[1]))
+            for bc, i, kb in ranked:
+                if bc <= self.best:
+                    ub = max(ub, bc)
+                    continue
+                sub = self.dfs(*children[i], known_b=kb)
                 if sub > ub:
                     ub = sub
         # The cell stays open: every fossil whose ring holds it is given up.

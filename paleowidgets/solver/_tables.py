@@ -27,6 +27,8 @@ N_SHAPES = len(LETTERS)
 ALL_SHAPES = tuple(range(N_SHAPES))
 NEG = -(10**9)
 KNAPSACK_NODES = 60_000    # beyond this a bound falls back to a weaker one (_knapsack)
+COVER_NODES = 600          # beyond this an exact ring cover gives up (Tables.cover_rounds)
+COVER_BUDGET = 2_000       # ring-cover nodes one fossil bound may spend in all
 UNIT = 12          # weights of shared ring cells are 1/1, 1/2, 1/3 or 1/4: scaled by 12
 
 # A switch variant: (switch-shape may be spent, switch-dig may be spent).
@@ -179,6 +181,11 @@ class Tables:
                 self.star_zone |= m
         self._star_cache: dict[int, list[int]] = {}
         self._fb_cache: dict[tuple[object, ...], tuple[int, bool]] = {}
+        self._cover_cache: dict[tuple[object, ...], tuple[int | None]] = {}
+        self._cover_bases: dict[tuple[object, ...],
+                                tuple[int, int, int, dict[int, list[int]]] | None] = {}
+        self._cover_setup: dict[tuple[object, ...], tuple[dict[int, list[tuple[int, int]]],
+                                                          dict[int, int], list[int]]] = {}
 
     # -- fit sets ----------------------------------------------------------------------
 
@@ -321,6 +328,10 @@ class Tables:
           most ``min(5, most ring cells one placement covers)``, one square one cell.
         - +1 Points: at most one per open star, within the kind's cap, and at most the
           stars the remaining rounds' draws can cover.
+        - Geometry: a fossil needs at least :meth:`cover_rounds` rounds (the fewest whose
+          draws, one fitting placement per round of a shape it offers, cover the open
+          ring), and a set of fossils completed together needs one cover of all their
+          rings (with their bonuses' dig types); a set with none is never chosen.
         The best set of fossils under these capacities is found exactly (a small knapsack).
         """
         t = self
@@ -442,6 +453,195 @@ class Tables:
         self._fb_cache[key] = (value, value > floor or floor <= 0)
         return value
 
+    def _cover_base(self, targets: tuple[tuple[int, int], ...], drawn: int
+                    ) -> tuple[int, int, int, dict[int, list[int]]] | None:
+        """For :meth:`cover_rounds`: (the open ring cells of the targets, the drawn cells
+        it depends on, the cells a square may cover, and per kind ``shape * 4 + k`` the
+        maximal sets of target cells one fitting placement covers), or None when two
+        targets need different dig types on one cell. Memoised."""
+        zone = 0
+        for f, _k in targets:
+            zone |= self.zone[f]
+        local = drawn & zone
+        key = (targets, local)
+        if key in self._cover_bases:
+            return self._cover_bases[key]
+        target = 0
+        need = [0, 0, 0, 0]                       # cells needing dig type k - 1
+        for f, k in targets:
+            open_f = self.rings[f] & ~drawn
+            target |= open_f
+            need[k] |= open_f
+        out: tuple[int, int, int, dict[int, list[int]]] | None = None
+        if not (need[1] & need[2] or need[1] & need[3] or need[2] & need[3]):
+            free_sq = target & ~self.stars & ~(need[1] | need[2] | need[3])
+            raw: dict[int, set[int]] = {}
+            for f, _k in targets:
+                for m, si in self.touchers[f]:
+                    x = m & target
+                    if m & drawn or not x:
+                        continue
+                    ks = [k for k in (1, 2, 3) if x & need[k]]
+                    if len(ks) > 1:
+                        continue              # one draw has one dig type
+                    raw.setdefault(si * 4 + (ks[0] if ks else 0), set()).add(x)
+            kinds: dict[int, list[int]] = {}
+            for sk, subs in raw.items():
+                kept: list[int] = []
+                for x in sorted(subs, key=lambda y: -y.bit_count()):
+                    if not any(x & y == x for y in kept):
+                        kept.append(x)
+                kinds[sk] = kept
+            out = (target, local, free_sq, kinds)
+        if len(self._cover_bases) >= 100_000:
+            self._cover_bases.clear()
+        self._cover_bases[key] = out
+        return out
+
+    def cover_rounds(self, targets: tuple[tuple[int, int], ...], drawn: int,
+                     rounds: tuple[Slot, ...], upgrades: int, sq: int, lo: int, *,
+                     possible: bool = False, budget: list[int] | None = None) -> int | None:
+        """The fewest rounds of ``rounds`` whose draws, with ``sq`` One Squares, can cover
+        every open ring cell of the fossils of ``targets`` together (None: no way at all),
+        found exactly by a small search over the fitting placements touching those rings;
+        ``lo`` is a known lower bound. A target is (fossil, k): k = 0 any dig, k = 1 + d
+        every ring cell in dig type d (its same-dig-type bonus: no square on that ring). A
+        search past :data:`COVER_NODES` nodes gives up and returns ``lo``. With ``possible``,
+        only whether some cover exists is asked: the answer is 0 or None. ``budget``, a
+        one-item list shared by several calls, is decremented per node; at 0 the search
+        gives up too (and that answer is not remembered).
+
+        Why it is a lower bound on the rounds any line completing those fossils (with
+        those bonuses) needs: every open cell of their rings must end up drawn, by a shape
+        or by a square (not on a star, not on a bonus ring). The shapes drawn in the
+        remaining rounds fit now (fits only shrink), one per round, of a shape the round
+        offers in the dig type the rings it touches need (one dig per draw: a draw
+        touching two rings needing different dig types is impossible), or offers with
+        switches in at most ``upgrades`` rounds (as in :func:`_min_rounds`: more freedom
+        than the real switches give); only draws touching the rings matter here. The
+        search relaxes the rest: draws may overlap (a real line's draws are disjoint), so
+        a draw is only its shape, dig need and the ring cells it covers, and of two such
+        draws of one shape and dig need, one covering a subset of the other's ring cells
+        is never needed (swap in the larger one: still a cover). It tries every such
+        assignment, so the minimum it finds is at most the rounds of any real line.
+        Squares cost no round."""
+        if self.check is not None:
+            self.check()
+        total = sum(n for _b, _u, n in rounds)
+        upgrades = min(upgrades, total)
+        # Rounds offering the same shapes are interchangeable here: one slot with a count.
+        merged: dict[tuple[Shapes, Shapes], int] = {}
+        for b, u, n in rounds:
+            merged[(b, u)] = merged.get((b, u), 0) + n
+        rounds = tuple(sorted((b, u, n) for (b, u), n in merged.items()))
+        base = self._cover_base(targets, drawn)
+        if base is None:
+            return None                           # one cell, two dig types
+        target, local, free_sq, kinds = base
+        n_sq = min(sq, free_sq.bit_count())
+        key = (targets, local, rounds, upgrades, n_sq, possible)
+        hit = self._cover_cache.get(key)
+        if hit is not None:
+            return hit[0] if hit[0] is None or hit[0] >= lo else lo
+        # The candidates the rounds can draw at all, per target cell.
+        slots = [(b, u) for b, u, _n in rounds]
+        accept: dict[int, list[tuple[int, int]]] = {}
+        for sk in kinds:
+            si, k = sk >> 2, sk & 3
+            acc = [(j, 0) if si in b[k] else (j, 1) for j, (b, u) in enumerate(slots)
+                   if si in b[k] or (upgrades and si in u[k])]
+            if acc:
+                accept[sk] = acc
+        skey = (targets, local, frozenset(accept))
+        setup = self._cover_setup.get(skey)
+        if setup is None:
+            per_cell: dict[int, list[tuple[int, int]]] = {c: [] for c in bits_of(target)}
+            for sk in accept:
+                for x in kinds[sk]:
+                    for c in bits_of(x):
+                        per_cell[c].append((x, sk))
+            # Per target cell: every cell some candidate covers with it. Cells no
+            # candidate covers together need one draw (or square) each: a lower bound.
+            reach = {c: 0 for c in per_cell}
+            for c, opts in per_cell.items():
+                for x, _sk in opts:
+                    reach[c] |= x
+            order = sorted(per_cell, key=lambda c: len(per_cell[c]))
+            if len(self._cover_setup) >= 100_000:
+                self._cover_setup.clear()
+            setup = self._cover_setup[skey] = (per_cell, reach, order)
+        per_cell, reach, order = setup
+        counts0 = tuple(n for _b, _u, n in rounds)
+        failed: set[tuple[int, tuple[int, ...], int, int, int]] = set()
+        nodes = 0
+
+        def feasible(left_cells: int, counts: tuple[int, ...], upg: int,
+                     sql: int, left: int) -> bool:
+            nonlocal nodes
+            if not left_cells:
+                return True
+            # Every call counts (a node's children are many, most cut at once).
+            nodes += 1
+            if nodes > COVER_NODES:
+                raise _TooLong
+            if budget is not None:
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise _TooLong
+            if nodes & 127 == 0 and self.check is not None:
+                self.check()
+            fkey = (left_cells, counts, upg, sql, left)
+            if fkey in failed:
+                return False
+            lone, lone_sq, seen_cells, c = 0, 0, 0, -1
+            for x in order:
+                if left_cells >> x & 1 and not seen_cells >> x & 1:
+                    if c < 0:
+                        c = x                  # the open cell with the fewest candidates
+                    seen_cells |= reach[x] | 1 << x
+                    if free_sq >> x & 1:
+                        lone_sq += 1
+                    else:
+                        lone += 1
+            if lone + max(0, lone_sq - sql) > left:
+                failed.add(fkey)
+                return False
+            if left:
+                for m, sk in per_cell[c]:
+                    rest = left_cells & ~m
+                    for j, cost in accept[sk]:
+                        if not counts[j] or cost > upg:
+                            continue
+                        c2 = (*counts[:j], counts[j] - 1, *counts[j + 1:])
+                        if feasible(rest, c2, upg - cost, sql, left - 1):
+                            return True
+            if sql and free_sq >> c & 1 and feasible(left_cells & ~(1 << c), counts, upg,
+                                                     sql - 1, left):
+                return True
+            failed.add(fkey)
+            return False
+
+        answer: int | None = None
+        try:
+            if possible:
+                answer = 0 if feasible(target, counts0, upgrades, n_sq, total) else None
+            else:
+                for n in range(max(lo, 0), total + 1):
+                    if feasible(target, counts0, upgrades, n_sq, n):
+                        answer = n
+                        break
+        except _TooLong:
+            # Gave up: ``lo`` is still a lower bound.
+            if nodes <= COVER_NODES:
+                return lo      # the shared budget ran out: another call may do better
+            answer = lo
+        if len(self._cover_cache) >= 300_000:
+            self._cover_cache.clear()
+        # ``lo`` never exceeds the true minimum, so the first n found is the minimum and
+        # None means no n up to ``total`` works; either is stored as a lower bound.
+        self._cover_cache[key] = (answer,)
+        return answer
+
     def _fossil_bound(self, drawn: int, digs: tuple[int, int, int], fossils: Sequence[int],
                       rounds: Sequence[Slot], sq: int, upgrades: int, *, floor: int = NEG
                       ) -> int:
@@ -454,6 +654,8 @@ class Tables:
         if not fossils or (not rounds and not sq):
             return 0
         infos = {f: t.fossil_info(f, drawn) for f in fossils}
+        rt = tuple(rounds)
+        budget = [COVER_BUDGET]     # ring-cover nodes this bound may spend (cover_rounds)
         union_shapes: set[int] = set()
         for _base, up, _n in rounds:
             union_shapes.update(up[0])
@@ -594,6 +796,10 @@ class Tables:
             n_f = _min_rounds(lb, lu, upgrades, need - sq_f)
             if n_f is None:
                 continue
+            # The geometry: disjoint placements, one per round (cover_rounds says why).
+            n_f = t.cover_rounds(((f, 0),), drawn, rt, upgrades, sq, n_f, budget=budget)
+            if n_f is None:
+                continue
             af = a[3][f]
             units = 60 * need // af if af else 0
             if af:
@@ -609,6 +815,9 @@ class Tables:
                         continue
                     lb, lu = cov[f][d]
                     nb = _min_rounds(lb, lu, upgrades, need)
+                    if nb is not None:
+                        nb = t.cover_rounds(((f, 1 + d),), drawn, rt, upgrades, 0, nb,
+                                            budget=budget)
                     if nb is not None:
                         options.append((t.points[f] + t.bonus[f], nb, weight, units, d,
                                         60 * need // a[d][f]))
@@ -647,8 +856,15 @@ class Tables:
                                        for pairs_fx in joint
                                        for mask in [sum(1 << f for _, f in pairs_fx)]], 0)
                       for d in range(3)]
+
+        def cover_ok(targets: tuple[tuple[int, int], ...]) -> bool:
+            # Fossils completed together need one cover of all their rings, with their
+            # bonuses' dig types, by disjoint draws of the rounds (cover_rounds says why).
+            return t.cover_rounds(targets, drawn, rt, upgrades, sq, 0, possible=True,
+                                  budget=budget) is not None
+
         return _knapsack(items, round_cap, cell_cap, unit_caps, dig_caps, shared, multi, groups,
-                         dig_groups, floor, self.check)
+                         dig_groups, floor, self.check, cover_ok)
 
 def _min_rounds(base: list[int], up: list[int], upgrades: int, need: int) -> int | None:
     """Fewest rounds whose coverage adds up to ``need`` (None: impossible), each round
@@ -723,7 +939,8 @@ def _knapsack(items: list[tuple[int, list[tuple[int, int, int, int, int, int]]]]
               round_cap: int, cell_cap: int, unit_caps: list[int], dig_caps: list[int],
               shared: dict[int, int], multi: list[list[tuple[int, list[int]]]],
               groups: _Groups, dig_groups: list[_Groups], floor: int = NEG,
-              check: Callable[[], None] | None = None) -> int:
+              check: Callable[[], None] | None = None,
+              joint: Callable[[tuple[tuple[int, int], ...]], bool] | None = None) -> int:
     """Best total value choosing at most one option per fossil within the capacities: the
     rounds, cells and units of every option, the rounds and units of bonus options per dig
     type, and one dig type for the bonuses of fossils whose open rings share a cell.
@@ -736,7 +953,10 @@ def _knapsack(items: list[tuple[int, list[tuple[int, int, int, int, int, int]]]]
     every branch that cannot beat it, and the answer stays an upper bound. A search that
     runs past ``KNAPSACK_NODES`` nodes stops and returns the sum of every fossil's best
     option (an upper bound of any choice: weaker, still safe). ``check`` is called now and
-    then (the search's clock: a time limit must also stop a long bound)."""
+    then (the search's clock: a time limit must also stop a long bound). ``joint``
+    (targets as in :meth:`Tables.cover_rounds`) says whether two or more fossils can be
+    completed together with those dig types for their bonuses; a set it rejects is
+    never chosen (no line completes it), nor is any set containing it."""
     items = sorted(items, key=lambda it: -max(o[0] for o in it[1]))
     suffix = [0] * (len(items) + 1)
     for i in range(len(items) - 1, -1, -1):
@@ -760,6 +980,14 @@ def _knapsack(items: list[tuple[int, list[tuple[int, int, int, int, int, int]]]]
 
     need: dict[int, tuple[int, int]] = {}
     need_d: list[dict[int, tuple[int, int]]] = [{}, {}, {}]
+    choice: dict[int, int] = {}          # chosen fossil -> k (0, or 1 + the bonus dig)
+
+    def together(f: int, k: int, gain: int) -> bool:
+        # Asked last and only for a choice that could still beat the best (else the
+        # branch below is cut at once anyway): the cover search is the costly check.
+        if joint is None or not choice or gain <= best:
+            return True
+        return joint(tuple(sorted([*choice.items(), (f, k)])))
 
     def go(i: int, value: int, chosen: int, rounds: int, cells_left: int, units_left: int,
            per_dig: tuple[int, int, int, int, int, int]) -> None:
@@ -794,7 +1022,10 @@ def _knapsack(items: list[tuple[int, list[tuple[int, int, int, int, int, int]]]]
                     continue
                 if any(bonus_dig.get(g, d) != d for g in _bits(shared[f])):
                     continue
+                if not together(f, 1 + d, value + v + suffix[i + 1]):
+                    continue
                 bonus_dig[f] = d
+                choice[f] = 1 + d
                 need[f] = (n, u)
                 need_d[d][f] = (n, ud)
                 pd = list(per_dig)
@@ -803,11 +1034,16 @@ def _knapsack(items: list[tuple[int, list[tuple[int, int, int, int, int, int]]]]
                 go(i + 1, value + v, now, rounds + n, cells_left - w, units_left - u,
                    (pd[0], pd[1], pd[2], pd[3], pd[4], pd[5]))
                 del bonus_dig[f]
+                del choice[f]
                 del need[f]
                 del need_d[d][f]
             else:
+                if not together(f, 0, value + v + suffix[i + 1]):
+                    continue
                 need[f] = (n, u)
+                choice[f] = 0
                 go(i + 1, value + v, now, rounds + n, cells_left - w, units_left - u, per_dig)
+                del choice[f]
                 del need[f]
         go(i + 1, value, chosen, rounds, cells_left, units_left, per_dig)
 

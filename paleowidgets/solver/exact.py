@@ -25,7 +25,9 @@ moves built from ``Game.placements``, ``Game.choices``, ``State.switch_sets``,
    is drawn on cells the line never uses later and no star (which changes nothing the line
    relies on). A realised line scores at least as much, so when one reaches ``U`` it is
    optimal: "a real line that reaches the may-pass optimum is a proof". If the planner
-   finds nothing above the quick line, that line is optimal.
+   finds nothing above the quick line, that line is optimal. Before all that, the bound
+   of the start (:meth:`Tables.bound`) is computed once: a real line reaching it (the
+   quick line, or a realised planner line) is optimal, and the solve stops there.
 3. **Otherwise, the real game** (``_Search``): a depth-first branch and bound over rounds
    under the full rules, forced draw included, stopping as soon as it reaches ``U``. Its
    bound at a node is :meth:`Tables.bound`, then the may-pass optimum from the node
@@ -36,7 +38,12 @@ Pruning in the real search, and why each piece is safe (the code says it again)
 -------------------------------------------------------------------------------
 - **Bounds.** :meth:`Tables.bound` never over-states what a state can still reach (its
   docstring argues each piece), nor does the may-pass optimum; a node whose bound is not
-  above the best line found is cut.
+  above the best line found is cut. The bound sees the geometry: the fewest rounds whose
+  draws can cover a fossil's open ring (:meth:`Tables.cover_rounds`, a small search over
+  the fitting placements touching it, one per round, of the shapes each round offers;
+  draws may overlap there, a relaxation), and whether the fossils a choice completes can
+  be covered together at all. Those searches have node budgets; one that runs out
+  answers the weaker bound.
 - **Switch sets.** A (shape, dig type) pair is only generated with the smallest switch
   sets that allow it: spending a switch the pair does not need leaves the same board with
   fewer bonuses held, and holding more bonuses never hurts (spending them is optional).
@@ -762,12 +769,19 @@ class Engine:
         proven = False
         t.check = clock.check   # from here on, long bounds watch the time limit too
         try:
+            # A real line reaching the bound of the start is optimal: stop there.
+            root_ub = t.bound(start, real.best)
+            if real.best >= root_ub:
+                raise Done
+
             def on_plan(value: int, plan: list[Move]) -> None:
                 line = real.realise(start, plan)
                 if line is not None:
                     v = _line_value(t, real, start, line)
                     if v > real.best:
                         real.best, real.best_line = v, line
+                        if v >= root_ub:
+                            raise Done
 
             # Quick dives for good may-pass lines (tried as real lines), then the may-pass
             # optimum, if it beats the real line found so far; every may-pass line the
