@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import os
 import sys
@@ -518,26 +519,38 @@ def verify_puzzle(path: str, solve: SolveFunction, time_limit: float | None, *,
     return result
 
 
-def cmd_puzzles_verify(args: argparse.Namespace, out: Output) -> int:
+def each_puzzle(args: argparse.Namespace, out: Output,
+                work: Callable[[str, Any], dict[str, Any]],
+                lines: Callable[[str, dict[str, Any]], list[str]]) -> int:
+    """Run ``work(path, solve)`` on every puzzle of ``args.paths``: its text ``lines`` or its
+    JSON object per file; a file that fails is reported and the others still run. The exit
+    code is the worst of them."""
     solve = attempt(None, _solver)
     if isinstance(solve, Failure):
         return out.failure(solve)
     worst = EXIT_OK
     for path in puzzle_paths(args.paths):
-        def action(path: str = path) -> dict[str, Any]:
-            return verify_puzzle(path, solve, args.time_limit, grading=args.grade)
-
-        result = attempt(path, action)
+        result = attempt(path, functools.partial(work, path, solve))
         if isinstance(result, Failure):
             worst = max(worst, out.failure(result, json_object={
                 "file": path, "ok": False, "error": result.error}))
             continue
-        out.text(f"ok: {path} (optimum {result['optimum']} proven, solution replays; "
-                 f"{_plural(result['nodes'], 'node')}, {result['seconds']:.2f} s)")
-        if "grade" in result:
-            out.text("  " + _grade_text(path, result["grade"]))
+        for line in lines(path, result):
+            out.text(line)
         out.json({"file": path, "ok": True, **result})
     return worst
+
+
+def cmd_puzzles_verify(args: argparse.Namespace, out: Output) -> int:
+    def work(path: str, solve: Any) -> dict[str, Any]:
+        return verify_puzzle(path, solve, args.time_limit, grading=args.grade)
+
+    def lines(path: str, result: dict[str, Any]) -> list[str]:
+        ok = (f"ok: {path} (optimum {result['optimum']} proven, solution replays; "
+              f"{_plural(result['nodes'], 'node')}, {result['seconds']:.2f} s)")
+        return [ok] + (["  " + _grade_text(path, result["grade"])] if "grade" in result else [])
+
+    return each_puzzle(args, out, work, lines)
 
 
 # ---------------------------------------------------------------------------------------
@@ -563,28 +576,15 @@ def _grade_text(path: str, g: dict[str, Any]) -> str:
 
 
 def cmd_puzzles_grade(args: argparse.Namespace, out: Output) -> int:
-    solve = attempt(None, _solver)
-    if isinstance(solve, Failure):
-        return out.failure(solve)
-    worst = EXIT_OK
-    for path in puzzle_paths(args.paths):
-        def action(path: str = path) -> dict[str, Any]:
-            puzzle = load_puzzle(path)
-            sol = solve(puzzle, time_limit=args.time_limit)
-            if not sol.proven:
-                message = f"could not prove the optimum within {args.time_limit} s"
-                raise Failure(EXIT_ILLEGAL, f"{path}: {message}",
-                              {"file": path, "message": message})
-            return _grade_of(puzzle, sol, first_moves=args.first_moves)
+    def work(path: str, solve: Any) -> dict[str, Any]:
+        puzzle = load_puzzle(path)
+        sol = solve(puzzle, time_limit=args.time_limit)
+        if not sol.proven:
+            message = f"could not prove the optimum within {args.time_limit} s"
+            raise Failure(EXIT_ILLEGAL, f"{path}: {message}", {"file": path, "message": message})
+        return _grade_of(puzzle, sol, first_moves=args.first_moves)
 
-        result = attempt(path, action)
-        if isinstance(result, Failure):
-            worst = max(worst, out.failure(result, json_object={
-                "file": path, "ok": False, "error": result.error}))
-            continue
-        out.text(_grade_text(path, result))
-        out.json({"file": path, "ok": True, **result})
-    return worst
+    return each_puzzle(args, out, work, lambda path, result: [_grade_text(path, result)])
 
 
 def _size(text: str) -> tuple[int, int]:
