@@ -11,76 +11,17 @@ every test checks one puzzle, always the same one.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 import pytest
 
 from paleowidgets.core.logs import replay_turns
-from paleowidgets.core.maps import Puzzle, Roll, document_from_dict, parse_document
+from paleowidgets.core.maps import Puzzle, document_from_dict, parse_document
 from paleowidgets.core.rules import TINY, Game, State
 from paleowidgets.core.terms import BONUS_KINDS
-from paleowidgets.core.turns import Turn
+from paleowidgets.solver.brute import TooBig, brute_force, checked_case
 from paleowidgets.solver.exact import Solution, replay_score, solve
 from paleowidgets.solver.puzzlegen import crowded_puzzle, random_puzzle, tiny_puzzle
-
-
-class TooBig(Exception):
-    """The brute force would take too long on this puzzle."""
-
-
-def brute_force(game: Game, rolls: Sequence[Roll], *, budget: int | None = None,
-                may_pass: bool = False, start: State | None = None) -> int:
-    """The optimum by trying every legal turn, memoised on the State. With ``may_pass``,
-    a plain pass is also tried where the forced-draw rule forbids it (the relaxation);
-    with ``start``, from that state (round r plays ``rolls[r]``)."""
-    work = 0
-
-    @cache
-    def best(s: State) -> int:
-        nonlocal work
-        if s.is_terminal:
-            return s.score().total
-        roll = rolls[s.round]
-        forced = s.must_draw(roll)
-        turns = list(s.legal_turns(roll))
-        if may_pass and forced:
-            turns.append(Turn.pass_())
-        value = -1
-        for turn in turns:
-            work += 1
-            if budget is not None and work > budget:
-                raise TooBig
-            # The relaxation's extra pass is played unchecked: State.apply refuses it.
-            after = s.play(0, 0) if turn.passed and forced else s.apply(roll, turn)
-            value = max(value, best(after))
-        return value
-
-    try:
-        return best(game.initial_state() if start is None else start)
-    finally:
-        best.cache_clear()
-
-
-def looks_small(puzzle: Puzzle, budget: int) -> bool:
-    """A quick guess whether the brute force finishes within ``budget`` turns: the turns
-    of the first round, to the power of the rounds."""
-    game = Game.from_puzzle(puzzle)
-    turns = game.initial_state().legal_turns(puzzle.rolls[0])
-    return all(n ** len(puzzle.rolls) <= 4 * budget for n, _ in enumerate(turns, 1))
-
-
-def checked_case(make: Any, seed: str, budget: int) -> tuple[Puzzle, int]:
-    rng = random.Random(seed)
-    while True:
-        puzzle = make(rng)
-        if not looks_small(puzzle, budget):
-            continue
-        try:
-            return puzzle, brute_force(Game.from_puzzle(puzzle), puzzle.rolls, budget=budget)
-        except TooBig:
-            continue
 
 
 def assert_solution(puzzle: Puzzle, sol: Solution, optimum: int) -> None:

@@ -12,20 +12,9 @@ import random
 import pytest
 from ortools.sat.python import cp_model  # noqa: F401  (a missing OR-Tools is a failure)
 
-from paleowidgets.core.maps import Puzzle
-from paleowidgets.core.terms import BONUS_KINDS
 from paleowidgets.solver.cpsat import solve_cpsat
 from paleowidgets.solver.exact import replay_score, solve
-from paleowidgets.solver.puzzlegen import random_puzzle
-
-
-def small_puzzle(rng: random.Random) -> Puzzle:
-    w, h = rng.randint(6, 7), rng.randint(6, 7)
-    bonuses = {k: rng.randint(1, 2) for k in BONUS_KINDS if rng.random() < 0.3}
-    return random_puzzle(rng, width=w, height=h, fossils=rng.randint(1, 3),
-                         rounds=rng.randint(2, 3), stars=rng.randint(0, 2),
-                         predrawn=rng.choice((0, 0, 4, 8, 14)), bonuses=bonuses,
-                         custom_dice=rng.random() < 0.2)
+from paleowidgets.solver.puzzlegen import small_puzzle
 
 
 @pytest.mark.parametrize("i", range(24))

@@ -138,6 +138,17 @@ def crowded_puzzle(rng: random.Random) -> Puzzle:
                          custom_dice=rng.random() < 0.3)
 
 
+def small_puzzle(rng: random.Random) -> Puzzle:
+    """A 6x6-7x7 puzzle, 1-3 fossils, 2-3 rounds, with every rule in play now and then
+    (stars, start bonuses, pre-drawn cells, custom dice): the CP-SAT cross-check's size."""
+    w, h = rng.randint(6, 7), rng.randint(6, 7)
+    bonuses = {k: rng.randint(1, 2) for k in BONUS_KINDS if rng.random() < 0.3}
+    return random_puzzle(rng, width=w, height=h, fossils=rng.randint(1, 3),
+                         rounds=rng.randint(2, 3), stars=rng.randint(0, 2),
+                         predrawn=rng.choice((0, 0, 4, 8, 14)), bonuses=bonuses,
+                         custom_dice=rng.random() < 0.2)
+
+
 # ---------------------------------------------------------------------------------------
 # Authoring: `paleo puzzles new` (a candidate, solved, graded, written as TOML)
 
