@@ -1,5 +1,19 @@
 """The may-pass relaxation, solved exactly by covering ring cells: the *planner*.
 
+Two searches share the machinery below. The exact one (:meth:`_Run.by_targets`) splits
+the lines by *target*: the fossils a line completes and the dig types of the same-dig-type
+bonuses it earns. Targets are taken highest value first; each is first put to a
+relaxation solved by dynamic programming over the rounds (:meth:`_Run._dp_plus`: draws
+reduced to the ring cells and stars they cover, so the many placements that differ only
+elsewhere count once), which gives the most +1 Points a line of the target can get, or
+proves that none exists; only a target that could still beat the best line is searched
+exactly (:meth:`_Run.dfs_req`: every open ring cell of the target must be drawn, so there
+is no "stays open" branch and the bounds are cheap). On row 9 of the solver benchmark
+(11x11, 6 rounds, 5 fossils, 2 stars) the relaxation disposes of every target above the
+optimum, and the may-pass optimum is proven without one exact node. The second search,
+:meth:`_Run.dfs` (everything below up to "Which cell"), branches on cells with fossils
+optional and a knapsack bound; it is used for the quick dives that find good lines first.
+
 If a pass were always allowed, a round that draws nothing useful would simply pass, and
 the order of the rounds would only matter for bonus timing. So the planner does not walk
 the rounds in order. It picks an open ring cell of a fossil it still aims for, and
@@ -66,12 +80,18 @@ from collections.abc import Callable
 from ..core.rules import Bonuses, State
 from ..core.terms import BONUS_CAP, PLUS_ONE
 from ._moves import NO_GAINS, NONE, PASS, Clock, Move
-from ._tables import N_SHAPES, Slot, Tables, Variant, bits_of
+from ._tables import COVER_BUDGET, N_SHAPES, Slot, Tables, Variant, bits_of
 
 # A draw record: (round or -1 for a neutral draw, class, mask, shape, dig, spend shape,
 # spend dig); an event: (round, stars covered, spends shape, spends dig).
 Draw = tuple[int, int, int, int, int, bool, bool]
 Event = tuple[int, int, bool, bool]
+# A planner node: (drawn, digs, active, free, rel, events, nss, nsd, sqm, draws, fit).
+_Node = tuple[int, tuple[int, int, int], int, tuple[int, ...], int, tuple[Event, ...], int,
+              int, int, tuple[Draw, ...], int]
+
+
+DP_STATES = 400_000     # beyond this _Run._dp_plus gives up
 
 
 class Planner:
@@ -156,6 +176,7 @@ class _Run:
         self.gains_pay = self.timing and any(self.caps0[k] for k in range(3))
         self.star_list = bits_of(t.stars & ~s0.drawn)
         self.tt: dict[tuple[object, ...], int] = {}
+        self.tt_req: dict[tuple[object, ...], int] = {}
         self._switch_cache: dict[tuple[int, bool, bool],
                                  dict[tuple[int, int], list[Variant]]] = {}
         self._shape_bits_cache: dict[tuple[int, Variant], int] = {}
@@ -373,7 +394,571 @@ class _Run:
             if ring & ~s0.drawn:
                 active |= 1 << f
         free = tuple(len(rs) for rs in self.class_rounds)
+        if self.width is None:
+            return self.by_targets(active, free, fit)
         return self.dfs(s0.drawn, s0.digs, active, free, 0, (), 0, 0, 0, (), fit)
+
+    # -- exact: one search per target ------------------------------------------------------
+
+    def by_targets(self, open_fossils: int, free: tuple[int, ...], fit: int) -> int:
+        """The may-pass optimum, one search per *target*: a set S of fossils not yet dug
+        to complete, and for some of them the dig type their same-dig-type bonus is to be
+        earned in (``want``: per dig type, the fossils). Every may-pass line has exactly
+        one target (the fossils it completes, the bonuses it earns and their dig types),
+        and is reached by that target's search (:meth:`dfs_req`), whose bounds count
+        that target's value; so the best over the targets is the optimum. Targets are
+        searched highest value first; one whose value (with the stars it could still
+        collect) is not above the best line found is not searched, nor one holding a
+        target found impossible at the start (its lines would reach that one too). Every
+        target searched or skipped leaves an upper bound at most max(best line, its
+        bound)."""
+        s0 = self.s0
+        t = self.t
+        empty = (0, 0, 0)
+        v = self._can_switch((), 0, 0)
+        spend = self.cap_total0 if self.timing else 0
+        n_sw = sum(self.held0[1:3]) + spend
+        n_sq = self.held0[0] + spend
+        base, _spare = self.req_bound(s0.drawn, s0.digs, 0, empty, free, (), 0, 0, 0)
+        if base == NONE:
+            return NONE
+
+        def possible(sub: int, want: tuple[int, int, int]) -> bool:
+            return self._reachable(s0.drawn, sub, want, fit, free, v, n_sw, n_sq)
+
+        # Per fossil, what it can be in a target: completed without a wanted bonus (-1),
+        # or with it in dig type d (the cells drawn on its ring already all in d).
+        fossils = bits_of(open_fossils)
+        choices: dict[int, list[tuple[int, int]]] = {}
+        for f in fossils:
+            ch: list[tuple[int, int]] = []
+            if possible(1 << f, empty):
+                ch.append((-1, t.points[f]))
+                if t.bonus[f]:
+                    done = t.rings[f] & s0.drawn
+                    for d in range(3):
+                        want = (1 << f if d == 0 else 0, 1 << f if d == 1 else 0,
+                                1 << f if d == 2 else 0)
+                        if done & s0.digs[d] == done and possible(1 << f, want):
+                            ch.append((d, t.points[f] + t.bonus[f]))
+            choices[f] = ch
+        usable = [f for f in fossils if choices[f]]
+        rest_max = [0] * (len(usable) + 1)
+        for j in range(len(usable) - 1, -1, -1):
+            rest_max[j] = rest_max[j + 1] + max(x for _, x in choices[usable[j]])
+        targets: list[tuple[int, int, tuple[int, int, int]]] = []
+        floor = self.best
+
+        def gen(j: int, sub: int, want: tuple[int, int, int], value: int) -> None:
+            if value + rest_max[j] <= floor:
+                return
+            if j == len(usable):
+                targets.append((value, sub, want))
+                return
+            f = usable[j]
+            gen(j + 1, sub, want, value)
+            for d, x in choices[f]:
+                w2 = want if d < 0 else (want[0] | (1 << f if d == 0 else 0),
+                                         want[1] | (1 << f if d == 1 else 0),
+                                         want[2] | (1 << f if d == 2 else 0))
+                gen(j + 1, sub | 1 << f, w2, value + x)
+
+        gen(0, 0, empty, base)
+        targets.sort(key=lambda x: (-x[0], -x[1].bit_count()))
+        ub = floor
+        dead: list[tuple[int, int, int, int]] = []
+        for value, sub, want in targets:
+            if value <= self.best:
+                break
+            if any(d[0] & sub == d[0] and all(d[1 + k] & want[k] == d[1 + k] for k in range(3))
+                   for d in dead):
+                continue
+            if not possible(sub, want):
+                dead.append((sub, *want))
+                continue
+            fossil_part = self.req_bound(s0.drawn, s0.digs, sub, want, free, (), 0, 0, 0,
+                                         stars=False)[0]
+            plus = self._dp_plus(sub, want, free)
+            if plus == NONE:
+                dead.append((sub, *want))      # no line completes it (nor holds it)
+                continue
+            if plus is not None and fossil_part + plus <= self.best:
+                ub = max(ub, fossil_part + plus)
+                continue
+            got = self.dfs_req(s0.drawn, s0.digs, sub, want, free, 0, (), 0, 0, 0, (), fit)
+            ub = max(ub, got)
+        return ub
+
+    def _dp_plus(self, sub: int, want: tuple[int, int, int], free: tuple[int, ...],
+                 limit: int = DP_STATES) -> int | None:
+        """The most +1 Points a line completing ``sub`` with the bonuses of ``want`` can
+        get from stars (NONE: no such line), in a relaxation where draws may overlap each
+        other outside the cells that matter (the open ring cells of ``sub`` and the open
+        stars). A draw is then only the set of those cells it covers, and the rounds are
+        taken in order, each drawing one such set or passing. States: (cells covered,
+        switches spent); of two states with the same cells the one that spent fewer
+        switches is kept (it can do all the other can). A round's sets come from the
+        placements fitting now (fits only shrink) of a (shape, dig) pair its roll offers,
+        with a switch otherwise (two for both kinds), in the wanted dig type where they
+        meet a wanted ring, and meeting at most one wanted dig type. A switch is paid by
+        one held or by a star bonus gained in an earlier round (one per star covered, up to
+        the caps); squares go in the last round on open cells off stars and wanted rings,
+        paid the same way by stars gained before it; the stars left give +1 Points up to
+        the cap. A state is dropped when the rounds left cannot draw the cells left:
+        some cell no set of a later round holds (and no square may take), or more weight
+        than the rounds left carry (a cell's weight is 1/k, k the largest set of a later
+        round holding it; a set carries at most 1; squares take the heaviest cells).
+        Every real line maps to a path here, so the answer bounds every real line's +1
+        Points. None: more than ``limit`` states in some round (nothing is known)."""
+        t = self.t
+        drawn0 = self.s0.drawn
+        need = 0
+        for f in bits_of(sub):
+            need |= t.rings[f] & ~drawn0
+        stars = t.stars & ~drawn0
+        universe = need | stars
+        w0, w1, w2 = self._want_cells(drawn0, sub, want)
+        no_square = t.stars | w0 | w1 | w2
+        squarable = need & ~no_square
+        fit0 = t.fit_of(drawn0)
+        touch = fit0 & t.block(universe)
+        h_sw = self.held0[1] + self.held0[2]
+        h_sq = self.held0[0]
+        # Star bonuses still to come: one per open star, up to the caps.
+        cap_total = min(self.cap_total0, stars.bit_count()) if self.timing else 0
+        plus_cap = self.caps0[PLUS_ONE]
+        sq_most = h_sq + cap_total
+        rounds = sorted(rd for rs in self.class_rounds for rd in rs)
+        per_round: list[dict[int, int]] = []
+        for rd in rounds:
+            pats: dict[int, int] = {}
+            for var, cost in (((False, False), 0), ((True, False), 1), ((False, True), 1),
+                              ((True, True), 2)):
+                if cost > h_sw + cap_total:
+                    continue
+                for si, d in t.pairs[rd][var]:
+                    for i in bits_of(touch & t.shape_bits[si]):
+                        m = t.pl_mask[i]
+                        if m & w0:
+                            if d != 0 or m & (w1 | w2):
+                                continue
+                        elif m & w1:
+                            if d != 1 or m & w2:
+                                continue
+                        elif m & w2 and d != 2:
+                            continue
+                        x = m & universe
+                        if pats.get(x, 99) > cost:
+                            pats[x] = cost
+            per_round.append(pats)
+        n = len(rounds)
+        # Per round j: the weight levels of the need cells over the sets of rounds >= j
+        # (level[k]: largest set through the cell has k need cells; 0: none).
+        levels: list[list[int]] = []
+        by_k = [0] * 6
+        for j in range(n, -1, -1):
+            if j < n:
+                for x in per_round[j]:
+                    xn = x & need
+                    by_k[xn.bit_count()] |= xn
+            lv = [0] * 6
+            seen = 0
+            for k in (5, 4, 3, 2, 1):
+                lv[k] = by_k[k] & ~seen
+                seen |= lv[k]
+            lv[0] = need & ~seen
+            levels.append(lv)
+        levels.reverse()
+        weight = (60, 60, 30, 20, 15, 12)
+
+        def hopeless(rest: int, j: int) -> bool:
+            """The need cells ``rest`` cannot be drawn by rounds j.. and the squares."""
+            lv = levels[j]
+            if lv[0] & rest & ~squarable:
+                return True
+            total = 0
+            for k in range(6):
+                if lv[k] & rest:
+                    total += weight[k] * (lv[k] & rest).bit_count()
+            left = sq_most
+            for k in range(6):
+                if left <= 0:
+                    break
+                q = min(left, (lv[k] & rest & squarable).bit_count())
+                total -= q * weight[k]
+                left -= q
+            return total > 60 * (n - j)
+
+        check = t.check
+        states: dict[int, int] = {0: 0}
+        if hopeless(need, 0):
+            return NONE
+        for j in range(n - 1):
+            # Weights at round j + 1: a state's cells left must weigh at most the rounds
+            # after j can carry, plus the squares; so a set drawn now must weigh at least
+            # ``thr`` (sets sorted heaviest first: stop at the first too light).
+            lv = levels[j + 1]
+
+            def w_of(cells: int, lv: list[int] = lv) -> int:
+                return sum(weight[k] * (lv[k] & cells).bit_count() for k in range(6))
+
+            w_need = w_of(need)
+            # The most weight squares can take: the heaviest squarable cells.
+            sq_ws = sorted((weight[k] for k in range(6)
+                            for _ in range((lv[k] & squarable).bit_count())), reverse=True)
+            slack = 60 * (n - j - 1) + sum(sq_ws[:sq_most])
+            ranked = sorted(((w_of(x & need), x, cost) for x, cost in per_round[j].items()),
+                            reverse=True)
+            new: dict[int, int] = {}
+            if check is not None:
+                check()
+            for cov, used in states.items():
+                gained = min(cap_total, (cov & stars).bit_count())
+                room = h_sw + gained - used
+                thr = w_need - w_of(cov & need) - slack
+                if thr <= 0:
+                    old = new.get(cov)
+                    if old is None or old > used:
+                        new[cov] = used
+                for wx, x, cost in ranked:
+                    if wx < thr:
+                        break
+                    if x & cov or cost > room:
+                        continue
+                    k = cov | x
+                    u = used + cost
+                    old = new.get(k)
+                    if old is None or old > u:
+                        new[k] = u
+            states = {k: u for k, u in new.items() if not hopeless(need & ~k, j + 1)}
+            if len(states) > limit:
+                return None
+        # The last round: its draw (or a pass), its squares paid by held ones or by stars
+        # gained before it, and the +1 Points left.
+        best = NONE
+        last = per_round[n - 1] if n else {}
+        for cov0, used0 in states.items():
+            before = min(cap_total, (cov0 & stars).bit_count())
+            room = h_sw + before - used0
+            for x, cost in [(0, 0), *last.items()]:
+                if x & cov0 or cost > room:
+                    continue
+                cov = cov0 | x
+                rest = need & ~cov
+                if rest & no_square:
+                    continue
+                star_sw = max(0, used0 + cost - h_sw)
+                star_sq = max(0, rest.bit_count() - h_sq)
+                if star_sw + star_sq > before:
+                    continue
+                gained = min(cap_total, (cov & stars).bit_count())
+                plus = min(plus_cap, gained - star_sw - star_sq)
+                if plus > best:
+                    best = plus
+                    if best >= min(plus_cap, cap_total):
+                        return best
+        return best
+
+    def req_bound(self, drawn: int, digs: tuple[int, int, int], active: int,
+                  want: tuple[int, int, int], free: tuple[int, ...], events: tuple[Event, ...],
+                  nss: int, nsd: int, nsq: int, *, stars: bool = True) -> tuple[int, int]:
+        """An upper bound on a line of the target (``active`` still to complete, with the
+        bonuses of ``want``): the fossils completed already at their real value, those of
+        ``active`` with their wanted bonuses, the +1 Points held, and the star bonuses
+        still to come as in :meth:`bound` less the switches and squares already spent
+        beyond the start bonuses (each needs a star bonus), the rest +1 Points up to the
+        cap; and how many star bonuses beyond those +1 Points could still be spent. NONE
+        when the spends cannot be paid."""
+        t = self.t
+        value = self.fossil_value(drawn, digs) + self.held0[PLUS_ONE]
+        wanted = want[0] | want[1] | want[2]
+        for f in bits_of(active):
+            value += t.points[f]
+            if wanted >> f & 1:
+                value += t.bonus[f]
+        if not stars:
+            return value, 0                     # without what stars may still give
+        ss, sd = self._spent(events, nss, nsd)
+        owed = (max(0, ss - self.held0[1]) + max(0, sd - self.held0[2])
+                + max(0, nsq - self.held0[0]))
+        if not self.timing:
+            return (NONE, 0) if owed else (value, 0)
+        v = self._can_switch(events, nss, nsd)
+        committed = sum(e[1] for e in events)
+        open_stars = (t.stars & ~drawn).bit_count()
+        gains = min(self.cap_total0,
+                    committed + min(open_stars, self._star_reach(drawn, self._slots(free, v))))
+        spare = gains - owed
+        if spare < 0:
+            return NONE, 0
+        plus = min(self.caps0[PLUS_ONE], spare)
+        return value + plus, spare - plus
+
+    def _want_cells(self, drawn: int, active: int, want: tuple[int, int, int]
+                    ) -> tuple[int, int, int]:
+        t = self.t
+        out = [0, 0, 0]
+        for d in range(3):
+            for f in bits_of(want[d] & active):
+                out[d] |= t.rings[f] & ~drawn
+        return out[0], out[1], out[2]
+
+    def _reachable(self, drawn: int, active: int, want: tuple[int, int, int], fit: int,
+                   free: tuple[int, ...], v: Variant, n_sw: int, n_sq: int,
+                   stars: int = 0) -> bool:
+        """Necessary conditions for the free rounds to complete ``active`` with the
+        bonuses of ``want`` (and draw the cells ``stars``): :meth:`_coverable`, then
+        :meth:`Tables.cover_rounds` (the rings only)."""
+        t = self.t
+        need = stars
+        for f in bits_of(active):
+            need |= t.rings[f] & ~drawn
+        if not need:
+            return True
+        if need.bit_count() > 5 * sum(free) + n_sq:
+            return False                       # five cells a round, one a square
+        wc = self._want_cells(drawn, active, want)
+        if wc[0] & wc[1] or wc[0] & wc[2] or wc[1] & wc[2]:
+            return False                       # one cell, two dig types
+        if not self._coverable(need, wc, fit, free, v, n_sw, n_sq):
+            return False
+        targets = tuple((f, next((1 + d for d in range(3) if want[d] >> f & 1), 0))
+                        for f in bits_of(active))
+        return t.cover_rounds(targets, drawn, tuple(self._slots(free, v)), n_sw, n_sq, 0,
+                              possible=True, budget=[COVER_BUDGET]) is not None
+
+    def dfs_req(self, drawn: int, digs: tuple[int, int, int], active: int,
+                want: tuple[int, int, int], free: tuple[int, ...], rel: int,
+                events: tuple[Event, ...], nss: int, nsd: int, sqm: int,
+                draws: tuple[Draw, ...], fit: int, known_b: int | None = None) -> int:
+        """An upper bound on the best line of the target below this node (the lines
+        completing ``active`` and earning the bonuses of ``want``; others found on the way
+        are recorded at their real value too). The branching is :meth:`dfs`'s without the
+        "cell stays open" branch: an open ring cell of ``active`` with the fewest ways to
+        be drawn, and every way, a cell of a wanted bonus's ring only in its dig type
+        and never by a square (so every line of the target is reached: its draw on that
+        cell is one of the children; the dig type of a draw meeting no wanted ring
+        matters to no bound here, so one is tried: the line with another is of another
+        target, or of this one with the same value). A node is cut when
+        :meth:`req_bound` is not above the best line, or when :meth:`_reachable` says the
+        free rounds cannot complete the target, with as many switches and squares as
+        could be paid for and leave a line above the best one. (Spending one beyond the
+        start bonuses costs a star bonus; a line spending more is not above the best,
+        which the answer then covers.)"""
+        self.p.clock.tick()
+        t = self.t
+        key = (drawn, digs, active, want, free, rel, events, nss, nsd)
+        known = self.tt_req.get(key)
+        if known is not None and known <= self.best:
+            return known
+        nsq = sqm.bit_count()
+        b, spare = self.req_bound(drawn, digs, active, want, free, events, nss, nsd, nsq)
+        if known_b is not None:
+            b = min(b, known_b)
+        if b <= self.best:
+            self.tt_req[key] = b
+            return b
+        spend = spare + (b - self.best - 1)
+        ss, sd = self._spent(events, nss, nsd)
+        left_ss = max(0, self.held0[1] - ss)
+        left_sd = max(0, self.held0[2] - sd)
+        left_sq = max(0, self.held0[0] - nsq)
+        star_ok = self.timing and spend > 0
+        v = (left_ss > 0 or (star_ok and self.caps0[1] > 0),
+             left_sd > 0 or (star_ok and self.caps0[2] > 0))
+        can_square = left_sq > 0 or (star_ok and self.caps0[0] > 0)
+        cut = self.best if self.timing else NONE
+        need = 0
+        for f in bits_of(active):
+            need |= t.rings[f] & ~drawn
+        if not need:
+            ub = self.stars_phase(drawn, digs, free, rel, events, nss, nsd, sqm, draws, fit, 0)
+            ub = min(ub, b)
+            self.tt_req[key] = ub
+            return ub
+        n_sw = left_ss + left_sd + (spend if star_ok else 0)
+        n_sq = left_sq + (spend if star_ok else 0)
+        # When the line needs every open star's bonus to beat the best one (each as a +1
+        # Point or to pay for a spend already made), the open stars must be drawn too.
+        stars_needed = 0
+        open_stars = t.stars & ~drawn
+        if self.timing and open_stars:
+            fossils_b = self.req_bound(drawn, digs, active, want, free, events, nss, nsd,
+                                       nsq, stars=False)[0]
+            gained = sum(e[1] for e in events)
+            owed = (max(0, ss - self.held0[1]) + max(0, sd - self.held0[2])
+                    + max(0, nsq - self.held0[0]))
+            if self.best + 1 - fossils_b + owed >= gained + open_stars.bit_count():
+                stars_needed = open_stars
+        if not self._reachable(drawn, active, want, fit, free, v, n_sw, n_sq, stars_needed):
+            self.tt_req[key] = cut
+            return cut
+        wc = self._want_cells(drawn, active, want)
+        allowed = 0
+        for ci, n in enumerate(free):
+            if n:
+                allowed |= self._class_shape_bits(ci, v)
+        c, n_opts = self._fewest_cell(need | stars_needed, fit & allowed, can_square,
+                                      wc[0] | wc[1] | wc[2])
+        ub = cut
+        if n_opts:
+            options = self._options(c, drawn, digs, active, free, rel, v, events, nsq,
+                                    can_square, wc)
+            ranked: list[tuple[int, int, _Node]] = []
+            for i, (_, opt) in enumerate(options):
+                ch = self._child(opt, c, drawn, digs, active, free, rel, events, nss, nsd,
+                                 sqm, draws, fit)
+                known_c = self.tt_req.get((*ch[:3], want, *ch[3:8]))
+                if known_c is None or known_c > self.best:
+                    known_c, _ = self.req_bound(ch[0], ch[1], ch[2], want, ch[3], ch[5],
+                                                ch[6], ch[7], ch[8].bit_count())
+                ranked.append((known_c, i, ch))
+            ranked.sort(key=lambda x: (-x[0], x[1]))
+            for bc, _i, ch in ranked:
+                if bc <= self.best:
+                    ub = max(ub, bc)
+                    continue
+                d0, dg, ac, fr, rl, ev, s1, s2, sq2, dr, ft = ch
+                sub = self.dfs_req(d0, dg, ac, want, fr, rl, ev, s1, s2, sq2, dr, ft,
+                                   known_b=bc)
+                if sub > ub:
+                    ub = sub
+        ub = min(ub, b)
+        self.tt_req[key] = ub
+        return ub
+
+    def _coverable(self, need: int, want: tuple[int, int, int], fit: int,
+                   free: tuple[int, ...], v: Variant, upgrades: int, squares: int) -> bool:
+        """A necessary condition for the free rounds, with at most ``upgrades`` switches
+        and ``squares`` One Squares, to draw every cell of ``need`` with disjoint draws,
+        the cells of ``want[d]`` in dig type d (no square there). A usable placement
+        fits, meets the cells of at most one wanted dig type d, and has a shape some free
+        round offers (in dig type d if it meets those cells). For each cell x, let k(x)
+        be the most cells of ``need`` one usable placement through x covers. Then:
+
+        - rounds: give x the weight 1/k(x). A placement m covers at most 1 in weight
+          (each of its |m & need| cells has k >= |m & need|), a square one cell; so the
+          rounds needed are at least the total weight less the ``squares`` heaviest
+          cells a square may take (the covering problem's dual, with a feasible
+          solution). Likewise the cells of the wanted dig types D need at least their
+          weight in rounds that offer a dig type of D (with a switch-dig, any round, in
+          at most ``upgrades`` more). Weights are counted in 60ths.
+        - cells: per round, the most cells one usable placement of a shape it offers
+          covers, summed (switches in at most ``upgrades`` rounds), plus the squares.
+
+        All of it holds for overlapping draws too, so for any real line."""
+        t = self.t
+        cand = 0
+        for c in bits_of(need):
+            cand |= t.cell_pl.get(c, 0)
+        cand &= fit
+        allowed = [[False] * N_SHAPES for _ in range(4)]     # any dig, dig 0, 1, 2
+        offers = [0, 0, 0]                # free rounds offering dig d without switch-dig
+        n_free = 0
+        for ci, n in enumerate(free):
+            if n:
+                n_free += n
+                sf = t.shapes_for[self.class_first[ci]]
+                for k in range(4):
+                    for si in sf[v][k]:
+                        allowed[k][si] = True
+                no_sd = sf[(v[0], False)]
+                for d in range(3):
+                    if no_sd[1 + d]:
+                        offers[d] += n
+        most = [0] * N_SHAPES
+        # by_k[k]: the cells some usable placement covering k cells of ``need`` holds.
+        by_k = [0, 0, 0, 0, 0, 0]
+        pl_mask, pl_shape = t.pl_mask, t.pl_shape
+        w0, w1, w2 = want
+        for i in bits_of(cand):
+            m = pl_mask[i]
+            si = pl_shape[i]
+            if m & w0:
+                if m & (w1 | w2) or not allowed[1][si]:
+                    continue
+            elif m & w1:
+                if m & w2 or not allowed[2][si]:
+                    continue
+            elif m & w2:
+                if not allowed[3][si]:
+                    continue
+            elif not allowed[0][si]:
+                continue
+            x = m & need
+            k = x.bit_count()
+            if k > most[si]:
+                most[si] = k
+            by_k[k] |= x
+        no_square = t.stars | w0 | w1 | w2
+        # level[k]: the cells with k(x) = k (level[0]: no placement, only a square).
+        level = [0] * 6
+        seen = 0
+        for k in (5, 4, 3, 2, 1):
+            level[k] = by_k[k] & ~seen
+            seen |= level[k]
+        level[0] = need & ~seen
+        if level[0] & no_square:
+            return False
+        weight = (60, 60, 30, 20, 15, 12)
+        total_w = sum(weight[k] * level[k].bit_count() for k in range(6))
+        left = squares
+        for k in range(6):                       # the heaviest cells a square may take
+            if left <= 0:
+                break
+            n = min(left, (level[k] & ~no_square).bit_count())
+            total_w -= n * weight[k]
+            left -= n
+        if total_w > 60 * n_free:
+            return False
+        if w0 | w1 | w2:
+            per = [sum(weight[k] * (level[k] & wd).bit_count() for k in range(6))
+                   for wd in want]
+            for dset in range(1, 8):
+                wsum = sum(per[d] for d in range(3) if dset >> d & 1)
+                if not wsum:
+                    continue
+                rounds = sum(offers[d] for d in range(3) if dset >> d & 1)
+                rounds = min(n_free, rounds)
+                if v[1]:
+                    rounds = min(n_free, rounds + upgrades)
+                if wsum > 60 * rounds:
+                    return False
+        total = 0
+        better: list[tuple[int, int]] = []
+        for ci, n in enumerate(free):
+            if n:
+                sf = t.shapes_for[self.class_first[ci]]
+                b = max((most[si] for si in sf[(False, False)][0]), default=0)
+                u = max((most[si] for si in sf[v][0]), default=0)
+                total += n * b
+                if u > b:
+                    better.append((u - b, n))
+        for gain, n in sorted(better, reverse=True):
+            if upgrades <= 0:
+                break
+            take = min(n, upgrades)
+            total += gain * take
+            upgrades -= take
+        return total + squares >= need.bit_count()
+
+    def _fewest_cell(self, need: int, usable: int, can_square: bool, no_square: int
+                     ) -> tuple[int, int]:
+        """The open cell of ``need`` with the fewest ways to be drawn (fitting placements
+        of a shape some free round offers, and a square where one may go), and that number
+        (0: it cannot be drawn)."""
+        t = self.t
+        no_square |= t.stars
+        best_c, best_n = -1, 1 << 30
+        for c in bits_of(need):
+            n = (usable & t.cell_pl.get(c, 0)).bit_count()
+            if can_square and not no_square >> c & 1:
+                n += 1
+            if n < best_n:
+                best_c, best_n = c, n
+                if n == 0:
+                    break
+        return best_c, best_n
 
     def dfs(self, drawn: int, digs: tuple[int, int, int], active: int, free: tuple[int, ...],
             rel: int, events: tuple[Event, ...], nss: int, nsd: int, sqm: int,
@@ -417,34 +1002,8 @@ class _Run:
             options = self._options(c, drawn, digs, active, free, rel, v, events, nsq)
             if self.width is not None:
                 options = options[:self.width]
-            children = []
-            for _, opt in options:
-                m, si, di, ci, rd, w0, w1, nst = opt
-                if m:
-                    d = [digs[0], digs[1], digs[2]]
-                    d[di] |= m
-                    digs2 = (d[0], d[1], d[2])
-                    free2 = (*free[:ci], free[ci] - 1, *free[ci + 1:])
-                    if rd >= 0:
-                        rel2 = rel | 1 << rd
-                        events2 = tuple(sorted((*events, (rd, nst, w0, w1))))
-                        nss2, nsd2 = nss, nsd
-                    else:
-                        rel2, events2 = rel, events
-                        nss2, nsd2 = nss + w0, nsd + w1
-                    sqm2 = sqm
-                else:                            # a One Square on c
-                    digs2, free2, rel2, events2, nss2, nsd2 = digs, free, rel, events, nss, nsd
-                    sqm2 = sqm | 1 << c
-                    m = 1 << c
-                drawn2 = drawn | m
-                active2 = active
-                for f in bits_of(active):
-                    if not t.rings[f] & ~drawn2:
-                        active2 &= ~(1 << f)
-                children.append((drawn2, digs2, active2, free2, rel2, events2, nss2, nsd2,
-                                 sqm2, (*draws, (rd, ci, opt[0], si, di, w0, w1))
-                                 if opt[0] else draws, fit & ~t.block(m)))
+            children = [self._child(opt, c, drawn, digs, active, free, rel, events, nss, nsd,
+                                    sqm, draws, fit) for _, opt in options]
             # Children in the order of their bounds, highest first (ties: the heuristic's
             # order): the bound sees the geometry, so the best lines come early. Each
             # child's bound is computed once, here, and handed to it; an upper bound
@@ -475,6 +1034,40 @@ class _Run:
         ub = min(max(ub, sub), b)
         self.tt[key] = ub
         return ub
+
+    def _child(self, opt: tuple[int, int, int, int, int, bool, bool, int], c: int, drawn: int,
+               digs: tuple[int, int, int], active: int, free: tuple[int, ...], rel: int,
+               events: tuple[Event, ...], nss: int, nsd: int, sqm: int,
+               draws: tuple[Draw, ...], fit: int) -> _Node:
+        """The node after drawing option ``opt`` (mask 0: a One Square on ``c``)."""
+        t = self.t
+        m, si, di, ci, rd, w0, w1, nst = opt
+        if m:
+            d = [digs[0], digs[1], digs[2]]
+            d[di] |= m
+            digs2 = (d[0], d[1], d[2])
+            free2 = (*free[:ci], free[ci] - 1, *free[ci + 1:])
+            if rd >= 0:
+                rel2 = rel | 1 << rd
+                events2 = tuple(sorted((*events, (rd, nst, w0, w1))))
+                nss2, nsd2 = nss, nsd
+            else:
+                rel2, events2 = rel, events
+                nss2, nsd2 = nss + w0, nsd + w1
+            sqm2 = sqm
+            draws2 = (*draws, (rd, ci, m, si, di, w0, w1))
+        else:                            # a One Square on c
+            digs2, free2, rel2, events2, nss2, nsd2 = digs, free, rel, events, nss, nsd
+            sqm2 = sqm | 1 << c
+            m = 1 << c
+            draws2 = draws
+        drawn2 = drawn | m
+        active2 = active
+        for f in bits_of(active):
+            if not t.rings[f] & ~drawn2:
+                active2 &= ~(1 << f)
+        return (drawn2, digs2, active2, free2, rel2, events2, nss2, nsd2, sqm2, draws2,
+                fit & ~t.block(m))
 
     def _pick_cell(self, active: int, drawn: int, digs: tuple[int, int, int], usable: int,
                    can_square: bool) -> tuple[int, int]:
@@ -515,9 +1108,14 @@ class _Run:
 
     def _options(self, c: int, drawn: int, digs: tuple[int, int, int], active: int,
                  free: tuple[int, ...], rel: int, v: Variant, events: tuple[Event, ...],
-                 nsq: int) -> list[tuple[float, tuple[int, int, int, int, int, bool, bool, int]]]:
+                 nsq: int, can_square: bool | None = None,
+                 want: tuple[int, int, int] | None = None
+                 ) -> list[tuple[float, tuple[int, int, int, int, int, bool, bool, int]]]:
         """Ways to draw cell ``c``, best-looking first: (mask, shape, dig, class, round or
-        -1, spend shape, spend dig, stars covered); mask 0 is a One Square on ``c``."""
+        -1, spend shape, spend dig, stars covered); mask 0 is a One Square on ``c``.
+        With ``want`` (the open ring cells that must be drawn in dig type 0, 1, 2), a draw
+        meeting those cells has that dig type (none if it meets two), and any other draw
+        is tried in one dig type per smallest switch set (its dig type is not wanted)."""
         t = self.t
         open_stars = t.stars & ~drawn
         per_shape: dict[int, list[tuple[int, dict[int, list[Variant]]]]] = {}
@@ -557,8 +1155,18 @@ class _Run:
                         base += k * pp
                         if bp:
                             bonus_dep = True
+                wd = -1
+                if want is not None:
+                    bonus_dep = False
+                    hits = [d for d in range(3) if m & want[d]]
+                    if len(hits) > 1:
+                        continue
+                    if hits:
+                        wd = hits[0]
                 for ci, dm in entries:
-                    if bonus_dep:
+                    if wd >= 0:
+                        combos = [(wd, w) for w in dm.get(wd, [])]
+                    elif bonus_dep:
                         combos = [(di, w) for di, ws in dm.items() for w in ws]
                     else:
                         # No bonus can depend on this draw's dig type: one dig per
@@ -589,7 +1197,11 @@ class _Run:
                                 continue
                             out.append((h, (m, si, di, ci, rd, w[0], w[1], nst)))
         out.sort(key=lambda x: -x[0])
-        if (self._can_square(nsq) and not t.stars >> c & 1
+        if can_square is None:
+            can_square = self._can_square(nsq)
+        if want is not None and (want[0] | want[1] | want[2]) >> c & 1:
+            can_square = False               # a square spoils a wanted bonus
+        if (can_square and not t.stars >> c & 1
                 and (not self.timing or self.timing_possible(events, nsq + 1, free, rel,
                                                             drawn | 1 << c))):
             out.append((0.0, (0, -1, 0, -1, -1, False, False, 0)))
