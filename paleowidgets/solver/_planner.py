@@ -10,7 +10,8 @@ proves that none exists; only a target that could still beat the best line is se
 exactly (:meth:`_Run.dfs_req`: every open ring cell of the target must be drawn, so there
 is no "stays open" branch and the bounds are cheap). On row 9 of the solver benchmark
 (11x11, 6 rounds, 5 fossils, 2 stars) the relaxation disposes of every target above the
-optimum, and the may-pass optimum is proven without one exact node. The second search,
+optimum but one, searched in 150 exact nodes (it was unproven after 28 minutes of the
+cell-branching search alone). The second search,
 :meth:`_Run.dfs` (everything below up to "Which cell"), branches on cells with fossils
 optional and a knapsack bound; it is used for the quick dives that find good lines first.
 
@@ -91,7 +92,8 @@ _Node = tuple[int, tuple[int, int, int], int, tuple[int, ...], int, tuple[Event,
               int, int, tuple[Draw, ...], int]
 
 
-DP_STATES = 400_000     # beyond this _Run._dp_plus gives up
+DP_STATES = 500_000     # beyond this _Run._dp_plus gives up
+MAX_TARGETS = 5_000     # beyond this _Run.by_targets leaves it to _Run.dfs
 
 
 class Planner:
@@ -454,6 +456,8 @@ class _Run:
                 return
             if j == len(usable):
                 targets.append((value, sub, want))
+                if len(targets) > MAX_TARGETS:
+                    raise _OutOfBudget
                 return
             f = usable[j]
             gen(j + 1, sub, want, value)
@@ -463,10 +467,16 @@ class _Run:
                                          want[2] | (1 << f if d == 2 else 0))
                 gen(j + 1, sub | 1 << f, w2, value + x)
 
-        gen(0, 0, empty, base)
+        try:
+            gen(0, 0, empty, base)
+        except _OutOfBudget:
+            # Too many targets (many fossils, a low best line): the cell-branching search,
+            # which decides the fossils as it goes, is exact too.
+            return self.dfs(s0.drawn, s0.digs, open_fossils, free, 0, (), 0, 0, 0, (), fit)
         targets.sort(key=lambda x: (-x[0], -x[1].bit_count()))
         ub = floor
         dead: list[tuple[int, int, int, int]] = []
+        base_done: set[int] = set()
         for value, sub, want in targets:
             if value <= self.best:
                 break
@@ -478,6 +488,13 @@ class _Run:
                 continue
             fossil_part = self.req_bound(s0.drawn, s0.digs, sub, want, free, (), 0, 0, 0,
                                          stars=False)[0]
+            if want != empty and sub not in base_done:
+                # One relaxation without the bonuses can rule out every dig type at once:
+                # a line of (sub, want) is a line of (sub, no bonus wanted) too.
+                base_done.add(sub)
+                if self._dp_plus(sub, empty, free) == NONE:
+                    dead.append((sub, 0, 0, 0))
+                    continue
             plus = self._dp_plus(sub, want, free)
             if plus == NONE:
                 dead.append((sub, *want))      # no line completes it (nor holds it)
