@@ -526,16 +526,15 @@ class _Run:
         than the rounds left carry (a cell's weight is 1/k, k the largest set of a later
         round holding it; a set carries at most 1; squares take the heaviest cells).
         Every real line maps to a path here, so the answer bounds every real line's +1
-        Points. None: more than ``limit`` states in some round (nothing is known)."""
+        Points. None: more than ``limit`` states kept after some round, or twice that many
+        made in one (nothing is known)."""
         t = self.t
         drawn0 = self.s0.drawn
-        need = 0
-        for f in bits_of(sub):
-            need |= t.rings[f] & ~drawn0
+        need = self._open_rings(sub, drawn0)
         stars = t.stars & ~drawn0
         universe = need | stars
-        w0, w1, w2 = self._want_cells(drawn0, sub, want)
-        no_square = t.stars | w0 | w1 | w2
+        wanted = self._want_cells(drawn0, sub, want)
+        no_square = t.stars | wanted[0] | wanted[1] | wanted[2]
         squarable = need & ~no_square
         fit0 = t.fit_of(drawn0)
         touch = fit0 & t.block(universe)
@@ -556,13 +555,8 @@ class _Run:
                 for si, d in t.pairs[rd][var]:
                     for i in bits_of(touch & t.shape_bits[si]):
                         m = t.pl_mask[i]
-                        if m & w0:
-                            if d != 0 or m & (w1 | w2):
-                                continue
-                        elif m & w1:
-                            if d != 1 or m & w2:
-                                continue
-                        elif m & w2 and d != 2:
+                        wd = self._want_dig(m, wanted)
+                        if wd == -2 or (wd >= 0 and wd != d):
                             continue
                         x = m & universe
                         if pats.get(x, 99) > cost:
@@ -647,6 +641,8 @@ class _Run:
                     old = new.get(k)
                     if old is None or old > u:
                         new[k] = u
+                if len(new) > 2 * limit:
+                    return None            # (most would survive: give up before building)
             states = {k: u for k, u in new.items() if not hopeless(need & ~k, j + 1)}
             if len(states) > limit:
                 return None
@@ -711,6 +707,26 @@ class _Run:
         plus = min(self.caps0[PLUS_ONE], spare)
         return value + plus, spare - plus
 
+    def _open_rings(self, fossils: int, drawn: int) -> int:
+        """The open ring cells of ``fossils``."""
+        t = self.t
+        out = 0
+        for f in bits_of(fossils):
+            out |= t.rings[f] & ~drawn
+        return out
+
+    @staticmethod
+    def _want_dig(m: int, want: tuple[int, int, int]) -> int:
+        """The dig type a draw ``m`` must have to meet the wanted cells ``want`` (per dig
+        type): d, -1 when it meets none, -2 when it meets two dig types (impossible)."""
+        d = -1
+        for k in range(3):
+            if m & want[k]:
+                if d >= 0:
+                    return -2
+                d = k
+        return d
+
     def _want_cells(self, drawn: int, active: int, want: tuple[int, int, int]
                     ) -> tuple[int, int, int]:
         t = self.t
@@ -727,9 +743,7 @@ class _Run:
         bonuses of ``want`` (and draw the cells ``stars``): :meth:`_coverable`, then
         :meth:`Tables.cover_rounds` (the rings only)."""
         t = self.t
-        need = stars
-        for f in bits_of(active):
-            need |= t.rings[f] & ~drawn
+        need = stars | self._open_rings(active, drawn)
         if not need:
             return True
         if need.bit_count() > 5 * sum(free) + n_sq:
@@ -785,9 +799,7 @@ class _Run:
              left_sd > 0 or (star_ok and self.caps0[2] > 0))
         can_square = left_sq > 0 or (star_ok and self.caps0[0] > 0)
         cut = self.best if self.timing else NONE
-        need = 0
-        for f in bits_of(active):
-            need |= t.rings[f] & ~drawn
+        need = self._open_rings(active, drawn)
         if not need:
             ub = self.stars_phase(drawn, digs, free, rel, events, nss, nsd, sqm, draws, fit, 0)
             ub = min(ub, b)
@@ -891,16 +903,8 @@ class _Run:
         for i in bits_of(cand):
             m = pl_mask[i]
             si = pl_shape[i]
-            if m & w0:
-                if m & (w1 | w2) or not allowed[1][si]:
-                    continue
-            elif m & w1:
-                if m & w2 or not allowed[2][si]:
-                    continue
-            elif m & w2:
-                if not allowed[3][si]:
-                    continue
-            elif not allowed[0][si]:
+            wd = self._want_dig(m, want)
+            if wd == -2 or not allowed[1 + wd][si]:
                 continue
             x = m & need
             k = x.bit_count()
@@ -999,9 +1003,7 @@ class _Run:
         if b <= self.best:
             self.tt[key] = b
             return b
-        need = 0
-        for f in bits_of(active):
-            need |= t.rings[f] & ~drawn
+        need = self._open_rings(active, drawn)
         if not need:
             ub = self.stars_phase(drawn, digs, free, rel, events, nss, nsd, sqm, draws, fit, 0)
             ub = min(ub, b)
@@ -1175,11 +1177,9 @@ class _Run:
                 wd = -1
                 if want is not None:
                     bonus_dep = False
-                    hits = [d for d in range(3) if m & want[d]]
-                    if len(hits) > 1:
+                    wd = self._want_dig(m, want)
+                    if wd == -2:
                         continue
-                    if hits:
-                        wd = hits[0]
                 for ci, dm in entries:
                     if wd >= 0:
                         combos = [(wd, w) for w in dm.get(wd, [])]
