@@ -621,9 +621,9 @@ class _Run:
             ranked = sorted(((w_of(x & need), x, cost) for x, cost in per_round[j].items()),
                             reverse=True)
             new: dict[int, int] = {}
-            if check is not None:
-                check()
-            for cov, used in states.items():
+            for done, (cov, used) in enumerate(states.items()):
+                if check is not None and not done & 4095:
+                    check()                    # the time limit, and progress
                 gained = min(cap_total, (cov & stars).bit_count())
                 room = h_sw + gained - used
                 thr = w_need - w_of(cov & need) - slack
