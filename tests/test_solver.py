@@ -284,3 +284,50 @@ def test_ring_cover_never_asks_more_than_a_real_line_uses(i: int) -> None:
         if len(together) >= 2:
             assert t.cover_rounds(tuple(together), s.drawn, slots, spent, 99, 0,
                                   possible=True) == 0
+
+
+# -- the planner's relaxation by target -----------------------------------------------------
+
+RELAX_CASES = [
+    dict(width=7, height=7, fossils=2, rounds=3, stars=2),
+    dict(width=8, height=8, fossils=3, rounds=4, stars=2, bonuses={"switch-shape": 1}),
+    dict(width=8, height=8, fossils=3, rounds=5, stars=1, bonuses={"one-square": 1}),
+    dict(width=9, height=9, fossils=4, rounds=5, stars=2, bonuses={"switch-dig": 1}),
+]
+
+
+@pytest.mark.parametrize("i", range(24))
+def test_relaxation_admits_every_real_line(i: int) -> None:
+    """The dynamic program of the planner (``_Run._dp_plus``) bounds the +1 Points of every
+    line of a target: fed the target of a real line (the fossils it dug, the dig types of
+    the bonuses it earned), it must allow at least that line's +1 Points from stars."""
+    from paleowidgets.solver._moves import Clock
+    from paleowidgets.solver._planner import NONE, Planner, _Run
+    from paleowidgets.solver._tables import Tables
+
+    spec = RELAX_CASES[i % len(RELAX_CASES)]
+    puzzle = random_puzzle(random.Random(f"relax-{i}"), **spec)
+    game = Game.from_puzzle(puzzle)
+    sol = solve(puzzle, time_limit=1.5)       # any real line will do (proven or not)
+    s0 = game.initial_state()
+    final = replay_turns(game, puzzle.rolls, sol.turns)[-1]
+    t = Tables(game, puzzle.rolls, switch_shape=True)
+    run = _Run(Planner(t, Clock(None, None)), s0, -1, None)
+    want = [0, 0, 0]
+    for f, ring in enumerate(t.rings):
+        if final.same >> f & 1:
+            want[next(d for d in range(3) if ring & final.digs[d] == ring)] |= 1 << f
+    free = tuple(len(rs) for rs in run.class_rounds)
+    plus = run._dp_plus(final.dug, (want[0], want[1], want[2]), free)
+    assert plus is not None and plus != NONE
+    assert plus >= final.held[3] - s0.held[3]
+
+
+def test_bench_row_9_is_proven() -> None:
+    """Row 9 of ``benchmarks/bench_solver.py`` (11x11, 6 rounds, 5 fossils, 2 stars): the
+    may-pass optimum by target proves it (before, no solve of ours or of CP-SAT did)."""
+    puzzle = random_puzzle(random.Random(106), width=11, height=11, fossils=5, rounds=6,
+                           stars=2)
+    sol = solve(puzzle)
+    assert sol.proven and sol.optimum == 19
+    assert replay_score(puzzle, sol.turns) == 19
