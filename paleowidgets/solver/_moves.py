@@ -56,12 +56,7 @@ class Clock:
     def tick(self) -> None:
         self.nodes += 1
         if self.nodes & 63 == 0:
-            now = time.perf_counter()
-            if self.deadline is not None and now >= self.deadline:
-                raise Timeout
-            if self.progress is not None and now >= self.next_report:
-                self.next_report = now + 0.5
-                self.progress(self.nodes, self.best())
+            self.check()
 
     def check(self) -> None:
         """Raise Timeout past the deadline, and report progress when due (for long
