@@ -2,16 +2,21 @@
 
 Two searches share the machinery below. The exact one (:meth:`_Run.by_targets`) splits
 the lines by *target*: the fossils a line completes and the dig types of the same-dig-type
-bonuses it earns. Targets are taken highest value first; each is first put to a
+bonuses it earns. It works down from the top in *goals*: at goal g every target's bound is
+at most g, and each target still at g is asked for a line of at least g. First a
 relaxation solved by dynamic programming over the rounds (:meth:`_Run._dp_plus`: draws
 reduced to the ring cells and stars they cover, so the many placements that differ only
-elsewhere count once), which gives the most +1 Points a line of the target can get, or
-proves that none exists; only a target that could still beat the best line is searched
-exactly (:meth:`_Run.dfs_req`: every open ring cell of the target must be drawn, so there
-is no "stays open" branch and the bounds are cheap). On row 9 of the solver benchmark
-(11x11, 6 rounds, 5 fossils, 2 stars) the relaxation disposes of every target above the
-optimum but one, searched in 150 exact nodes (it was unproven after 28 minutes of the
-cell-branching search alone). The second search,
+elsewhere count once; the states are numpy arrays), asked only about lines with the +1
+Points the goal needs (``at_least``: it cuts far more then), which proves that none
+exists or bounds the target below g; when it allows one, a few of its paths are drawn as
+real placements (:meth:`_Run._realise`), and only then is the target searched exactly
+(:meth:`_Run.dfs_req`: every open ring cell of the target must be drawn, so there is no
+"stays open" branch and the bounds are cheap). The first line found at goal g is
+optimal. On row 9 of the solver benchmark (11x11, 6 rounds, 5 fossils, 2 stars) the
+relaxation disposes of every target above the optimum but one (it was unproven after 28
+minutes of the cell-branching search alone); on row 11 (12x12, 8 rounds, 6 fossils) it
+settles every target above 27 and a path of it, drawn, is the line of 27: 14 s (unproven
+by CP-SAT in 120 s, and by the search without goals in 28 minutes). The second search,
 :meth:`_Run.dfs` (everything below up to "Which cell"), branches on cells with fossils
 optional and a knapsack bound; it is used for the quick dives that find good lines first.
 
@@ -76,7 +81,10 @@ handed down instead of computing it again).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+
+import numpy as np
+import numpy.typing as npt
 
 from ..core.rules import Bonuses, State
 from ..core.terms import BONUS_CAP, PLUS_ONE
@@ -92,8 +100,11 @@ _Node = tuple[int, tuple[int, int, int], int, tuple[int, ...], int, tuple[Event,
               int, int, tuple[Draw, ...], int]
 
 
-DP_STATES = 500_000     # beyond this _Run._dp_plus gives up
+DP_STATES = 3_000_000   # beyond this _Run._dp_plus gives up
 MAX_TARGETS = 5_000     # beyond this _Run.by_targets leaves it to _Run.dfs
+DP_PATHS = 20           # paths of the relaxation _Run._realise tries to draw
+_VARIANTS: tuple[tuple[Variant, int], ...] = (((False, False), 0), ((True, False), 1),
+                                              ((False, True), 1), ((True, True), 2))
 
 
 class Planner:
@@ -408,12 +419,15 @@ class _Run:
         earned in (``want``: per dig type, the fossils). Every may-pass line has exactly
         one target (the fossils it completes, the bonuses it earns and their dig types),
         and is reached by that target's search (:meth:`dfs_req`), whose bounds count
-        that target's value; so the best over the targets is the optimum. Targets are
-        searched highest value first; one whose value (with the stars it could still
-        collect) is not above the best line found is not searched, nor one holding a
-        target found impossible at the start (its lines would reach that one too). Every
-        target searched or skipped leaves an upper bound at most max(best line, its
-        bound)."""
+        that target's value; so the best over the targets is the optimum. Each target
+        has a bound, at first its value (with the stars it could still collect); a target
+        not above the best line found is never searched, nor one holding a target found
+        impossible (its lines would reach that one too). The goal is the highest bound
+        left: each target at the goal is asked for a line of at least the goal
+        (:meth:`_at_goal`, with the best line taken as goal - 1, so every cut is at its
+        strongest); a line found then is optimal, as no target's bound is above the goal;
+        a target without one gets a bound below the goal. When the goal is not above the
+        best line found before, that line is optimal."""
         s0 = self.s0
         t = self.t
         empty = (0, 0, 0)
@@ -474,40 +488,89 @@ class _Run:
             # which decides the fossils as it goes, is exact too.
             return self.dfs(s0.drawn, s0.digs, open_fossils, free, 0, (), 0, 0, 0, (), fit)
         targets.sort(key=lambda x: (-x[0], -x[1].bit_count()))
-        ub = floor
+        # Descending goals: at goal g every target's bound is at most g, and the targets
+        # at g are asked for a line of at least g (the relaxation with ``at_least``, then
+        # the exact search as if the best line were g - 1: both cut hardest then). The
+        # first line found at goal g is optimal; a target that has none gets a bound
+        # below g; when none is left at g, the goal drops to the highest bound left.
+        incumbent = self.best
+        bounds = [value for value, _, _ in targets]
+        parts: dict[int, int] = {}                      # target -> its fossil part
+        exact_plus: dict[int, int] = {}                 # target -> its relaxation's answer
         dead: list[tuple[int, int, int, int]] = []
-        base_done: set[int] = set()
-        for value, sub, want in targets:
-            if value <= self.best:
-                break
-            if any(d[0] & sub == d[0] and all(d[1 + k] & want[k] == d[1 + k] for k in range(3))
-                   for d in dead):
-                continue
+        base_plus: dict[int, int] = {}                  # fossil set -> +1 Points bound
+        base_asked: dict[int, int] = {}                 # fossil set -> least at_least asked
+        goal = max(bounds, default=NONE)
+        while goal > incumbent:
+            self.best = goal - 1
+            for i, (_value, sub, want) in enumerate(targets):
+                if bounds[i] < goal:
+                    continue
+                got = self._at_goal(goal, i, sub, want, free, fit, parts, exact_plus,
+                                    dead, base_plus, base_asked, possible)
+                if self.best >= goal:
+                    return self.best            # every target's bound is at most goal
+                # Every search above is exact for lines above ``self.best``, so no line of
+                # this target reaches the goal (a bound it returned may be looser).
+                bounds[i] = min(got, goal - 1)
+            goal = max(bounds, default=NONE)
+        self.best = incumbent
+        return max(goal, incumbent)
+
+    def _at_goal(self, goal: int, i: int, sub: int, want: tuple[int, int, int],
+                 free: tuple[int, ...], fit: int, parts: dict[int, int],
+                 exact_plus: dict[int, int], dead: list[tuple[int, int, int, int]],
+                 base_plus: dict[int, int], base_asked: dict[int, int],
+                 possible: Callable[[int, tuple[int, int, int]], bool]) -> int:
+        """A bound on the lines of target ``i`` (fossils ``sub``, bonuses ``want``),
+        whose bound was ``goal``, with ``self.best`` at ``goal - 1``: a line of at least
+        ``goal`` is recorded if there is one."""
+        s0 = self.s0
+        empty = (0, 0, 0)
+        if any(d[0] & sub == d[0] and all(d[1 + k] & want[k] == d[1 + k] for k in range(3))
+               for d in dead):
+            return NONE                         # its lines would complete a dead one
+        fp = parts.get(i)
+        if fp is None:
             if not possible(sub, want):
                 dead.append((sub, *want))
-                continue
-            fossil_part = self.req_bound(s0.drawn, s0.digs, sub, want, free, (), 0, 0, 0,
-                                         stars=False)[0]
-            if want != empty and sub not in base_done:
-                # One relaxation without the bonuses can rule out every dig type at once:
-                # a line of (sub, want) is a line of (sub, no bonus wanted) too.
-                base_done.add(sub)
-                if self._dp_plus(sub, empty, free) == NONE:
-                    dead.append((sub, 0, 0, 0))
-                    continue
-            plus = self._dp_plus(sub, want, free)
+                return NONE
+            fp = parts[i] = self.req_bound(s0.drawn, s0.digs, sub, want, free, (), 0, 0,
+                                           0, stars=False)[0]
+        need = goal - fp                        # +1 Points a line must get
+        if want != empty:
+            # One relaxation without the bonuses bounds every dig type at once: a line of
+            # (sub, want) is a line of (sub, no bonus wanted) too, with the same +1
+            # Points. It is asked with the least +1 Points the first variant needs.
+            bp = base_plus.get(sub)
+            if (bp is None or bp >= need) and base_asked.get(sub, 1 << 30) > need:
+                got = self._dp_plus(sub, empty, free, at_least=need)
+                base_asked[sub] = need
+                if got is not None:
+                    bp = base_plus[sub] = got
+                    if got == NONE:
+                        dead.append((sub, 0, 0, 0))
+            if bp is not None and bp < need:
+                return NONE if bp == NONE else fp + bp
+        plus = exact_plus.get(i)
+        if plus is None:
+            plus = self._dp_plus(sub, want, free, at_least=need, lines=True)
+            if self.best >= goal:
+                return self.best                # a path of the relaxation was drawn
             if plus == NONE:
-                dead.append((sub, *want))      # no line completes it (nor holds it)
-                continue
-            if plus is not None and fossil_part + plus <= self.best:
-                ub = max(ub, fossil_part + plus)
-                continue
-            got = self.dfs_req(s0.drawn, s0.digs, sub, want, free, 0, (), 0, 0, 0, (), fit)
-            ub = max(ub, got)
-        return ub
+                dead.append((sub, *want))       # no line completes it (nor holds it)
+                return NONE
+            if plus is not None and plus < need:
+                return fp + plus
+            if plus is not None:
+                exact_plus[i] = plus            # at least ``need``: exact
+        elif plus < need:
+            return fp + plus
+        return self.dfs_req(s0.drawn, s0.digs, sub, want, free, 0, (), 0, 0, 0, (), fit)
 
     def _dp_plus(self, sub: int, want: tuple[int, int, int], free: tuple[int, ...],
-                 limit: int = DP_STATES) -> int | None:
+                 limit: int = DP_STATES, at_least: int = 0, lines: bool = False
+                 ) -> int | None:
         """The most +1 Points a line completing ``sub`` with the bonuses of ``want`` can
         get from stars (NONE: no such line), in a relaxation where draws may overlap each
         other outside the cells that matter (the open ring cells of ``sub`` and the open
@@ -527,7 +590,18 @@ class _Run:
         round holding it; a set carries at most 1; squares take the heaviest cells).
         Every real line maps to a path here, so the answer bounds every real line's +1
         Points. None: more than ``limit`` states kept after some round, or twice that many
-        made in one (nothing is known)."""
+        made in one (nothing is known).
+
+        ``at_least`` > 0 asks only about lines with at least that many +1 Points: each
+        switch or square beyond the held ones then costs one of the ``cap - at_least``
+        star bonuses that may be spent, and a state is dropped when even every star still
+        coverable by a later round could not leave ``at_least``. The answer is then exact
+        if it is at least ``at_least``, and else an upper bound below it (``at_least - 1``,
+        or the cap if that is lower): no line was proven impossible, only not good
+        enough.
+
+        ``lines``: when the answer is at least ``at_least``, also try to turn paths of
+        the relaxation into may-pass lines (:meth:`_realise`) and record them."""
         t = self.t
         drawn0 = self.s0.drawn
         need = self._open_rings(sub, drawn0)
@@ -543,14 +617,18 @@ class _Run:
         # Star bonuses still to come: one per open star, up to the caps.
         cap_total = min(self.cap_total0, stars.bit_count()) if self.timing else 0
         plus_cap = self.caps0[PLUS_ONE]
-        sq_most = h_sq + cap_total
+        top = min(plus_cap, cap_total)
+        if at_least > top:
+            return top
+        at_least = max(0, at_least)
+        spendable = cap_total - at_least       # star bonuses that may pay for spends
+        sq_most = h_sq + spendable
         rounds = sorted(rd for rs in self.class_rounds for rd in rs)
         per_round: list[dict[int, int]] = []
         for rd in rounds:
             pats: dict[int, int] = {}
-            for var, cost in (((False, False), 0), ((True, False), 1), ((False, True), 1),
-                              ((True, True), 2)):
-                if cost > h_sw + cap_total:
+            for var, cost in _VARIANTS:
+                if cost > h_sw + spendable:
                     continue
                 for si, d in t.pairs[rd][var]:
                     for i in bits_of(touch & t.shape_bits[si]):
@@ -567,11 +645,14 @@ class _Run:
         # (level[k]: largest set through the cell has k need cells; 0: none).
         levels: list[list[int]] = []
         by_k = [0] * 6
+        star_later = [0] * (n + 1)      # the stars some set of a round >= j holds
         for j in range(n, -1, -1):
             if j < n:
+                star_later[j] = star_later[j + 1]
                 for x in per_round[j]:
                     xn = x & need
                     by_k[xn.bit_count()] |= xn
+                    star_later[j] |= x & stars
             lv = [0] * 6
             seen = 0
             for k in (5, 4, 3, 2, 1):
@@ -581,96 +662,210 @@ class _Run:
             levels.append(lv)
         levels.reverse()
         weight = (60, 60, 30, 20, 15, 12)
+        fail = NONE if at_least == 0 else at_least - 1
+        if universe.bit_count() > 63:
+            return None              # the states are 64-bit words (never met in the bench)
+        # The states as arrays: the cells of the universe renumbered 0..62.
+        pos = {c: i for i, c in enumerate(bits_of(universe))}
 
-        def hopeless(rest: int, j: int) -> bool:
-            """The need cells ``rest`` cannot be drawn by rounds j.. and the squares."""
-            lv = levels[j]
-            if lv[0] & rest & ~squarable:
-                return True
-            total = 0
+        def packed(mask: int) -> int:
+            out = 0
+            for c in bits_of(mask & universe):
+                out |= 1 << pos[c]
+            return out
+
+        u64 = np.uint64
+        p_need, p_stars, p_sq = u64(packed(need)), u64(packed(stars)), u64(packed(squarable))
+        p_nosq = u64(packed(need & no_square))
+        p_levels = [[u64(packed(m)) for m in lv] for lv in levels]
+        p_later = [u64(packed(m)) for m in star_later]
+
+        def count(a: npt.NDArray[np.uint64]) -> npt.NDArray[np.int32]:
+            return np.bitwise_count(a).astype(np.int32)
+
+        def w_of(cells: int, lv: list[int]) -> int:
+            return sum(weight[k] * (lv[k] & cells).bit_count() for k in range(6))
+
+        def w_arr(a: npt.NDArray[np.uint64], lv: list[np.uint64]) -> npt.NDArray[np.int32]:
+            return sum((weight[k] * count(a & lv[k]) for k in range(6)),
+                       start=np.zeros(len(a), np.int32))
+
+        def alive(cov: npt.NDArray[np.uint64], used: npt.NDArray[np.int32], j: int
+                  ) -> npt.NDArray[np.bool_]:
+            """The states from which rounds j.. may still finish: the cells left are
+            not too heavy for the rounds left and the squares (the squares take the
+            heaviest squarable cells), no cell left is out of reach of them, and every
+            star still coverable could pay for the switches spent and leave
+            ``at_least``."""
+            lv = p_levels[j]
+            rest = p_need & ~cov
+            ok: npt.NDArray[np.bool_] = (lv[0] & rest & ~p_sq) == 0
+            total = w_arr(rest, lv)
+            left = np.full(len(cov), sq_most, np.int32)
             for k in range(6):
-                if lv[k] & rest:
-                    total += weight[k] * (lv[k] & rest).bit_count()
-            left = sq_most
-            for k in range(6):
-                if left <= 0:
-                    break
-                q = min(left, (lv[k] & rest & squarable).bit_count())
+                q = np.minimum(left, count(lv[k] & rest & p_sq))
                 total -= q * weight[k]
                 left -= q
-            return total > 60 * (n - j)
+            ok &= total <= 60 * (n - j)
+            got = np.minimum(cap_total, count(cov & p_stars) + count(p_later[j] & ~cov))
+            ok &= got - np.maximum(0, used - h_sw) >= at_least
+            return ok
 
         check = t.check
-        states: dict[int, int] = {0: 0}
-        if hopeless(need, 0):
-            return NONE
+        cov = np.zeros(1, u64)
+        used = np.zeros(1, np.int32)
+        if not alive(cov, used, 0)[0]:
+            return fail
+        history = [(cov, used)]               # the states after each round, by cells
         for j in range(n - 1):
-            # Weights at round j + 1: a state's cells left must weigh at most the rounds
-            # after j can carry, plus the squares; so a set drawn now must weigh at least
-            # ``thr`` (sets sorted heaviest first: stop at the first too light).
+            # Weights at round j + 1: a state's cells left must weigh at most what the
+            # rounds after j carry, plus the squares; so the set drawn now must weigh at
+            # least ``thr``. The states are sorted by ``thr``: those a set may extend
+            # are a prefix.
             lv = levels[j + 1]
-
-            def w_of(cells: int, lv: list[int] = lv) -> int:
-                return sum(weight[k] * (lv[k] & cells).bit_count() for k in range(6))
-
-            w_need = w_of(need)
-            # The most weight squares can take: the heaviest squarable cells.
             sq_ws = sorted((weight[k] for k in range(6)
                             for _ in range((lv[k] & squarable).bit_count())), reverse=True)
             slack = 60 * (n - j - 1) + sum(sq_ws[:sq_most])
-            ranked = sorted(((w_of(x & need), x, cost) for x, cost in per_round[j].items()),
+            thr = w_of(need, lv) - w_arr(cov & p_need, p_levels[j + 1]) - slack
+            room = h_sw + np.minimum(cap_total, count(cov & p_stars)) - used
+            order = np.argsort(thr, kind="stable")
+            cov, used, thr, room = cov[order], used[order], thr[order], room[order]
+            ranked = sorted(((w_of(x & need, lv), packed(x), c) for x, c in per_round[j].items()),
                             reverse=True)
-            new: dict[int, int] = {}
-            for done, (cov, used) in enumerate(states.items()):
-                if check is not None and not done & 4095:
-                    check()                    # the time limit, and progress
-                gained = min(cap_total, (cov & stars).bit_count())
-                room = h_sw + gained - used
-                thr = w_need - w_of(cov & need) - slack
-                if thr <= 0:
-                    old = new.get(cov)
-                    if old is None or old > used:
-                        new[cov] = used
-                for wx, x, cost in ranked:
-                    if wx < thr:
-                        break
-                    if x & cov or cost > room:
-                        continue
-                    k = cov | x
-                    u = used + cost
-                    old = new.get(k)
-                    if old is None or old > u:
-                        new[k] = u
-                if len(new) > 2 * limit:
-                    return None            # (most would survive: give up before building)
-            states = {k: u for k, u in new.items() if not hopeless(need & ~k, j + 1)}
-            if len(states) > limit:
+            k0 = int(np.searchsorted(thr, 0, side="right"))
+            parts_c, parts_u = [cov[:k0]], [used[:k0]]      # the round passes
+            made = k0
+            for wx, x, c in ranked:
+                k = int(np.searchsorted(thr, wx, side="right"))
+                if not k:
+                    break
+                px = u64(x)
+                take = ((cov[:k] & px) == 0) & (room[:k] >= c)
+                parts_c.append(cov[:k][take] | px)
+                parts_u.append(used[:k][take] + c)
+                made += len(parts_c[-1])
+                if made > 4 * limit:
+                    return None
+            if check is not None:
+                check()                        # the time limit, and progress
+            new_c = np.concatenate(parts_c)
+            new_u = np.concatenate(parts_u)
+            # Of the states with the same cells, the one that spent fewest switches.
+            order = np.lexsort((new_u, new_c))
+            new_c, new_u = new_c[order], new_u[order]
+            first = np.ones(len(new_c), np.bool_)
+            first[1:] = new_c[1:] != new_c[:-1]
+            cov, used = new_c[first], new_u[first]
+            if len(cov) > 2 * limit:
                 return None
+            keep = alive(cov, used, j + 1)
+            cov, used = cov[keep], used[keep]
+            if len(cov) > limit:
+                return None
+            if lines:
+                history.append((cov, used))
         # The last round: its draw (or a pass), its squares paid by held ones or by stars
         # gained before it, and the +1 Points left.
         best = NONE
+        before = np.minimum(cap_total, count(cov & p_stars))
+        room = h_sw + before - used
         last = per_round[n - 1] if n else {}
-        for cov0, used0 in states.items():
-            before = min(cap_total, (cov0 & stars).bit_count())
-            room = h_sw + before - used0
-            for x, cost in [(0, 0), *last.items()]:
-                if x & cov0 or cost > room:
-                    continue
-                cov = cov0 | x
-                rest = need & ~cov
-                if rest & no_square:
-                    continue
-                star_sw = max(0, used0 + cost - h_sw)
-                star_sq = max(0, rest.bit_count() - h_sq)
-                if star_sw + star_sq > before:
-                    continue
-                gained = min(cap_total, (cov & stars).bit_count())
-                plus = min(plus_cap, gained - star_sw - star_sq)
-                if plus > best:
-                    best = plus
-                    if best >= min(plus_cap, cap_total):
-                        return best
+        end: tuple[int, int, int, int] | None = None    # (cells, switches, set, cost)
+        for x, c in [(0, 0), *last.items()]:
+            px = u64(packed(x))
+            take = ((cov & px) == 0) & (room >= c)
+            got = cov[take] | px
+            rest = p_need & ~got
+            sw = np.maximum(0, used[take] + c - h_sw)
+            sq = np.maximum(0, count(rest) - h_sq)
+            ok = ((rest & p_nosq) == 0) & (sw + sq <= before[take])
+            plus = np.minimum(plus_cap,
+                              np.minimum(cap_total, count(got & p_stars)) - sw - sq)[ok]
+            if len(plus) and int(plus.max()) > best:
+                best = int(plus.max())
+                at = int(np.flatnonzero(take)[np.flatnonzero(ok)[int(plus.argmax())]])
+                end = (int(cov[at]), int(used[at]), x, c)
+                if best >= top:
+                    break
+        if best < at_least:
+            return fail
+        if lines and end is not None and n:
+            unpack = list(bits_of(universe))
+            paths = _dp_paths(history, [{packed(x): c for x, c in pr.items()}
+                                        for pr in per_round[:-1]],
+                              end[0], end[1], h_sw, cap_total, int(p_stars))
+            best0 = self.best
+            for k, path in enumerate(paths):
+                if k >= DP_PATHS or self.best > best0:
+                    break
+                sets = [(rounds[j], sum(1 << unpack[b] for b in bits_of(x)), c)
+                        for j, x, c in path]
+                sets.append((rounds[n - 1], end[2], end[3]))
+                self._realise(sets, universe, need, wanted, touch)
         return best
+
+    def _realise(self, sets: list[tuple[int, int, int]], universe: int, need: int,
+                 wanted: tuple[int, int, int], touch: int) -> None:
+        """Record the may-pass line of a path of :meth:`_dp_plus`, if one exists that
+        is found quickly: per round (round, cells of the universe drawn, switches), a
+        placement drawing exactly those cells of the universe with at most those switches
+        (in the wanted dig type where it meets a wanted ring), all disjoint; the open
+        cells of ``need`` left take One Squares. The relaxation let draws overlap outside
+        the universe, so there may be none; the line is checked as every line is."""
+        t = self.t
+        options: list[tuple[int, list[tuple[int, int, int, Variant]]]] = []
+        for rd, x, c in sets:
+            if not x:
+                continue                          # the round passes
+            seen: set[int] = set()
+            opts: list[tuple[int, int, int, Variant]] = []
+            for var, cost in _VARIANTS:
+                if cost > c:
+                    continue
+                for si, d in t.pairs[rd][var]:
+                    for i in bits_of(touch & t.shape_bits[si]):
+                        m = t.pl_mask[i]
+                        if m & universe != x or m in seen:
+                            continue
+                        wd = self._want_dig(m, wanted)
+                        if wd == -2 or (wd >= 0 and wd != d):
+                            continue
+                        seen.add(m)
+                        opts.append((m, si, d, var))
+            if not opts:
+                return
+            options.append((rd, opts))
+        options.sort(key=lambda e: len(e[1]))
+        chosen: list[tuple[int, int, int, int, Variant]] = []
+        budget = [5_000]
+
+        def place(k: int, cells: int) -> bool:
+            if k == len(options):
+                return True
+            rd, opts = options[k]
+            for m, si, d, var in opts:
+                budget[0] -= 1
+                if m & cells or budget[0] < 0:
+                    continue
+                chosen.append((rd, m, si, d, var))
+                if place(k + 1, cells | m):
+                    return True
+                chosen.pop()
+            return False
+
+        if not place(0, 0):
+            return
+        drawn = self.s0.drawn
+        for _, m, _, _, _ in chosen:
+            drawn |= m
+        sqm = need & ~drawn
+        ci_of = {rd: ci for ci, rs in enumerate(self.class_rounds) for rd in rs}
+        draws = tuple((rd, ci_of[rd], m, si, d, var[0], var[1])
+                      for rd, m, si, d, var in chosen)
+        events = tuple(sorted((rd, (m & t.stars & ~self.s0.drawn).bit_count(), var[0], var[1])
+                              for rd, m, _, _, var in chosen))
+        if self._assign(events, sqm.bit_count()) is not None:
+            self._record(None, events, sqm, draws, drawn | sqm)
 
     def req_bound(self, drawn: int, digs: tuple[int, int, int], active: int,
                   want: tuple[int, int, int], free: tuple[int, ...], events: tuple[Event, ...],
@@ -1301,9 +1496,11 @@ class _Run:
                                 ub = max(ub, sub)
         return max(ub, min(pot, ub if ub != NONE else pot))
 
-    def _record(self, value: int, events: tuple[Event, ...], sqm: int,
+    def _record(self, value: int | None, events: tuple[Event, ...], sqm: int,
                 draws: tuple[Draw, ...], drawn: int) -> None:
-        if value <= self.best:
+        """Record the line of a leaf if it beats the best one. ``value``: what it must
+        score (checked), or None to take its score."""
+        if value is not None and value <= self.best:
             return
         line = self._line(events, sqm, draws)
         s = self.s0
@@ -1311,6 +1508,10 @@ class _Run:
             s = s.play(mv.mask, mv.dig, spend_shape=mv.spend_shape, spend_dig=mv.spend_dig,
                        gains=mv.gains, squares=mv.squares)
         got = self.t.score(s)
+        if value is None:
+            if got <= self.best:
+                return
+            value = got
         if got != value:
             raise AssertionError(f"planner line scores {got}, expected {value}")
         self.best = value
@@ -1334,3 +1535,33 @@ class _Run:
         if sqm:
             line[-1] = line[-1]._replace(squares=sqm)
         return line
+
+
+def _dp_paths(history: list[tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32]]],
+              pats: list[dict[int, int]], cells: int, spent: int, held_sw: int,
+              cap_total: int, stars: int) -> Iterator[list[tuple[int, int, int]]]:
+    """The paths of :meth:`_Run._dp_plus` (per round before the last: round index, set
+    drawn, its switches) from the start to a state (``cells``, ``spent``) after the
+    round before the last, walking back through ``history`` (the states kept after each
+    round, sorted by cells, with their fewest switches). A predecessor found there is
+    reachable from the start with those switches, so every walk back succeeds."""
+
+    def back(j: int, s: int, u: int) -> Iterator[list[tuple[int, int, int]]]:
+        if j < 0:
+            yield []
+            return
+        h_cov, h_used = history[j]
+        for x, c in [(0, 0), *pats[j].items()]:
+            if x & ~s:
+                continue
+            s2 = s & ~x
+            i = int(np.searchsorted(h_cov, np.uint64(s2)))
+            if i == len(h_cov) or int(h_cov[i]) != s2:
+                continue
+            u2 = int(h_used[i])
+            if u2 + c > u or c > held_sw + min(cap_total, (s2 & stars).bit_count()) - u2:
+                continue
+            for head in back(j - 1, s2, u2):
+                yield [*head, (j, x, c)]
+
+    yield from back(len(pats) - 1, cells, spent)
