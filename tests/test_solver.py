@@ -365,6 +365,32 @@ def test_bench_row_11_is_proven() -> None:
     assert replay_score(puzzle, sol.turns) == 27
 
 
+def test_relaxation_paths_are_drawn_as_lines() -> None:
+    """On row 11 the relaxation allows 27 for fossils A-E with the bonuses of A, C and E
+    in dig type 1 and one +1 Point; asked with ``lines``, it draws one of its paths with
+    real placements and records that line of 27 (the exact search needed 245 s for it).
+    Without ``lines`` nothing is recorded, so the line is the path's."""
+    from paleowidgets.solver._moves import Clock
+    from paleowidgets.solver._planner import Planner, _Run
+    from paleowidgets.solver._tables import Tables
+
+    puzzle = random_puzzle(random.Random(108), width=12, height=12, fossils=6, rounds=8,
+                           stars=2)
+    game = Game.from_puzzle(puzzle)
+    t = Tables(game, puzzle.rolls, switch_shape=True)
+    assert [f.id for f in puzzle.map.fossils][:5] == ["A", "B", "C", "D", "E"]
+    want = (0, 0b10101, 0)                             # A, C and E in dig type 1
+    for lines in (False, True):
+        run = _Run(Planner(t, Clock(None, None)), game.initial_state(), 26, None)
+        free = tuple(len(rs) for rs in run.class_rounds)
+        assert run._dp_plus(0b11111, want, free, at_least=1, lines=lines) == 1
+        if lines:
+            assert run.best == 27 and run.best_line is not None
+            assert len(run.best_line) == len(puzzle.rolls)
+        else:
+            assert run.best == 26 and run.best_line is None
+
+
 def test_bench_row_9_is_proven() -> None:
     """Row 9 of ``benchmarks/bench_solver.py`` (11x11, 6 rounds, 5 fossils, 2 stars): the
     may-pass optimum by target proves it (before, no solve of ours or of CP-SAT did)."""

@@ -499,7 +499,8 @@ class _Run:
         exact_plus: dict[int, int] = {}                 # target -> its relaxation's answer
         dead: list[tuple[int, int, int, int]] = []
         base_plus: dict[int, int] = {}                  # fossil set -> +1 Points bound
-        base_asked: dict[int, int] = {}                 # fossil set -> least at_least asked
+        base_asked: dict[int, int] = {}                 # fossil set -> its at_least
+        base_gave_up: dict[int, int] = {}               # fossil set -> at_least it gave up
         goal = max(bounds, default=NONE)
         while goal > incumbent:
             self.best = goal - 1
@@ -507,7 +508,7 @@ class _Run:
                 if bounds[i] < goal:
                     continue
                 got = self._at_goal(goal, i, sub, want, free, fit, parts, exact_plus,
-                                    dead, base_plus, base_asked, possible)
+                                    dead, (base_plus, base_asked, base_gave_up), possible)
                 if self.best >= goal:
                     return self.best            # every target's bound is at most goal
                 # Every search above is exact for lines above ``self.best``, so no line of
@@ -520,7 +521,7 @@ class _Run:
     def _at_goal(self, goal: int, i: int, sub: int, want: tuple[int, int, int],
                  free: tuple[int, ...], fit: int, parts: dict[int, int],
                  exact_plus: dict[int, int], dead: list[tuple[int, int, int, int]],
-                 base_plus: dict[int, int], base_asked: dict[int, int],
+                 base: tuple[dict[int, int], dict[int, int], dict[int, int]],
                  possible: Callable[[int, tuple[int, int, int]], bool]) -> int:
         """A bound on the lines of target ``i`` (fossils ``sub``, bonuses ``want``),
         whose bound was ``goal``, with ``self.best`` at ``goal - 1``: a line of at least
@@ -539,15 +540,21 @@ class _Run:
                                            0, stars=False)[0]
         need = goal - fp                        # +1 Points a line must get
         if want != empty:
+            base_plus, base_asked, base_gave_up = base
             # One relaxation without the bonuses bounds every dig type at once: a line of
             # (sub, want) is a line of (sub, no bonus wanted) too, with the same +1
-            # Points. It is asked with the least +1 Points the first variant needs.
+            # Points. Its answer to ``at_least`` a is exact if at least a, else a bound
+            # below a; it is asked again only when that cannot settle this variant, and
+            # not with a weaker cut than one it gave up under (more states still).
             bp = base_plus.get(sub)
-            if (bp is None or bp >= need) and base_asked.get(sub, 1 << 30) > need:
+            unsettled = bp is None or need <= bp < base_asked[sub]
+            if unsettled and base_gave_up.get(sub, NONE) < need:
                 got = self._dp_plus(sub, empty, free, at_least=need)
-                base_asked[sub] = need
-                if got is not None:
+                if got is None:
+                    base_gave_up[sub] = need
+                else:
                     bp = base_plus[sub] = got
+                    base_asked[sub] = need
                     if got == NONE:
                         dead.append((sub, 0, 0, 0))
             if bp is not None and bp < need:
