@@ -742,10 +742,12 @@ class _Run:
             k0 = int(np.searchsorted(thr, 0, side="right"))
             parts_c, parts_u = [cov[:k0]], [used[:k0]]      # the round passes
             made = k0
-            for wx, x, c in ranked:
+            for idx, (wx, x, c) in enumerate(ranked):
                 k = int(np.searchsorted(thr, wx, side="right"))
                 if not k:
                     break
+                if check is not None and not idx & 15:
+                    check()                    # the time limit, and progress
                 px = u64(x)
                 take = ((cov[:k] & px) == 0) & (room[:k] >= c)
                 parts_c.append(cov[:k][take] | px)
@@ -753,8 +755,6 @@ class _Run:
                 made += len(parts_c[-1])
                 if made > 4 * limit:
                     return None
-            if check is not None:
-                check()                        # the time limit, and progress
             new_c = np.concatenate(parts_c)
             new_u = np.concatenate(parts_u)
             # Of the states with the same cells, the one that spent fewest switches.
