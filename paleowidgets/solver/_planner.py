@@ -103,6 +103,9 @@ _Node = tuple[int, tuple[int, int, int], int, tuple[int, ...], int, tuple[Event,
 DP_STATES = 3_000_000   # beyond this _Run._dp_plus gives up
 MAX_TARGETS = 5_000     # beyond this _Run.by_targets leaves it to _Run.dfs
 DP_PATHS = 20           # paths of the relaxation _Run._realise tries to draw
+# The weight of a cell that the largest usable set through it covers with k cells: 1/k,
+# counted in 60ths (k = 0: a cell only a square can take, a whole round's worth).
+_WEIGHT = (60, 60, 30, 20, 15, 12)
 _VARIANTS: tuple[tuple[Variant, int], ...] = (((False, False), 0), ((True, False), 1),
                                               ((False, True), 1), ((True, True), 2))
 
@@ -239,6 +242,14 @@ class _Run:
                 hit |= self.t.shape_bits[si]
             self._shape_bits_cache[(ci, v)] = hit
         return hit
+
+    def _free_shape_bits(self, free: tuple[int, ...], v: Variant) -> int:
+        """The placements of a shape some free round offers (with the switches ``v``)."""
+        allowed = 0
+        for ci, n in enumerate(free):
+            if n:
+                allowed |= self._class_shape_bits(ci, v)
+        return allowed
 
     def timing_plus(self, events: tuple[Event, ...], nsq: int) -> int | None:
         """The most +1 Points the stars of ``events`` can give while paying for every
@@ -660,15 +671,9 @@ class _Run:
                     xn = x & need
                     by_k[xn.bit_count()] |= xn
                     star_later[j] |= x & stars
-            lv = [0] * 6
-            seen = 0
-            for k in (5, 4, 3, 2, 1):
-                lv[k] = by_k[k] & ~seen
-                seen |= lv[k]
-            lv[0] = need & ~seen
-            levels.append(lv)
+            levels.append(_weight_levels(by_k, need))
         levels.reverse()
-        weight = (60, 60, 30, 20, 15, 12)
+        weight = _WEIGHT
         fail = NONE if at_least == 0 else at_least - 1
         if universe.bit_count() > 63:
             return None              # the states are 64-bit words (never met in the bench)
@@ -1025,10 +1030,7 @@ class _Run:
             self.tt_req[key] = cut
             return cut
         wc = self._want_cells(drawn, active, want)
-        allowed = 0
-        for ci, n in enumerate(free):
-            if n:
-                allowed |= self._class_shape_bits(ci, v)
+        allowed = self._free_shape_bits(free, v)
         c, n_opts = self._fewest_cell(need | stars_needed, fit & allowed, can_square,
                                       wc[0] | wc[1] | wc[2])
         ub = cut
@@ -1115,15 +1117,10 @@ class _Run:
             by_k[k] |= x
         no_square = t.stars | w0 | w1 | w2
         # level[k]: the cells with k(x) = k (level[0]: no placement, only a square).
-        level = [0] * 6
-        seen = 0
-        for k in (5, 4, 3, 2, 1):
-            level[k] = by_k[k] & ~seen
-            seen |= level[k]
-        level[0] = need & ~seen
+        level = _weight_levels(by_k, need)
         if level[0] & no_square:
             return False
-        weight = (60, 60, 30, 20, 15, 12)
+        weight = _WEIGHT
         total_w = sum(weight[k] * level[k].bit_count() for k in range(6))
         left = squares
         for k in range(6):                       # the heaviest cells a square may take
@@ -1212,10 +1209,7 @@ class _Run:
             self.tt[key] = ub
             return ub
         v = self._can_switch(events, nss, nsd)
-        allowed = 0
-        for ci, n in enumerate(free):
-            if n:
-                allowed |= self._class_shape_bits(ci, v)
+        allowed = self._free_shape_bits(free, v)
         can_square = self._can_square(nsq)
         c, n_opts = self._pick_cell(active, drawn, digs, fit & allowed, can_square)
         ub = NONE
@@ -1572,3 +1566,15 @@ def _dp_paths(history: list[tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32]]
                 yield [*head, (j, x, c)]
 
     yield from back(len(pats) - 1, cells, spent)
+
+
+def _weight_levels(by_k: list[int], need: int) -> list[int]:
+    """Per k, the cells of ``need`` whose largest usable set covers k of them, from
+    ``by_k[k]`` (the cells of the usable sets covering k): level[0] the cells in none."""
+    level = [0] * 6
+    seen = 0
+    for k in (5, 4, 3, 2, 1):
+        level[k] = by_k[k] & ~seen
+        seen |= level[k]
+    level[0] = need & ~seen
+    return level
