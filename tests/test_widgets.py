@@ -31,6 +31,7 @@ from paleowidgets.core.turns import Turn
 from paleowidgets.render import style as st
 from paleowidgets.render.canvas import Painter, Recorder, plan_board
 from paleowidgets.render.primitives import Group, Paint, Rect
+from paleowidgets.render.primitives import Path as PlanPath
 from paleowidgets.render.sheet import sheet_of
 from paleowidgets.widgets import BoardWidget, Ghost, PlayWidget, ReplayWidget, canvas_batch
 from paleowidgets.widgets.board import MARKS, OVERLAY, STATIC
@@ -658,6 +659,40 @@ def test_replay_slider_play_keys_and_first_last(messages: Messages, log: GameLog
     assert replay.round == 0
     replay.speed.value = 200
     assert replay.player_widget.interval == 200
+
+
+def test_replay_stop_stays_on_the_round_shown(log: GameLog) -> None:
+    """ipywidgets' Play: Play sends playing=True, each tick a value, Stop sends playing=False
+    and then the minimum value (driven here through the model's own message handler)."""
+    replay = ReplayWidget(log)
+    play = replay.player_widget
+    play.set_state({"playing": True})
+    for r in (1, 2):
+        play.set_state({"value": r})
+        assert replay.round == r and replay.slider.value == r
+    play.set_state({"playing": False})                      # Stop: pause ...
+    play.set_state({"value": 0})                            # ... then back to the minimum
+    assert replay.round == 2 and play.value == 2 and replay.slider.value == 2
+    assert replay.board.state is replay.states[2]
+    play.set_state({"playing": True})                       # Play again goes on from there
+    play.set_state({"value": 3})
+    assert replay.round == 3
+    play.set_state({"playing": True, "value": 0})           # Play at the end starts over
+    assert replay.round == 0
+
+
+def test_the_replay_highlight_is_drawn_like_no_dig_type(log: GameLog) -> None:
+    """The new cells of a step: black dashes on a white band, no wash, in no dig colour."""
+    from paleowidgets.widgets.board import highlight_items
+
+    replay = ReplayWidget(log, round=1)
+    items = highlight_items(replay.board.plan, replay.changed_cells(1))
+    assert [i.cls for i in items] == ["highlight-halo", "highlight"]
+    ants = items[1]
+    assert isinstance(ants, PlanPath) and not ants.closed and len(ants.loops) > 12   # dashes
+    strokes = {i.paint.stroke for i in items}
+    assert not strokes & {c for th in st.THEMES.values() for c in th.digs.values()}
+    assert all(i.paint.fill is None and i.paint.pattern is None for i in items)
 
 
 def test_replay_play_on_branches(log: GameLog) -> None:

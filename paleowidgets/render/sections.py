@@ -344,24 +344,27 @@ def bonus_row(sheet: Sheet, ctx: Ctx, kind: int, label: float = st.BONUS_LABEL) 
     return Block(tuple(items), ctx(label + BONUS_CAP * st.BONUS_PITCH), ctx(st.BONUS_ROW))
 
 
-def round_block(sheet: Sheet, ctx: Ctx) -> Block:
-    """One box per round, ten to a row: the round number, the roll, the shape drawn."""
+def round_block(sheet: Sheet, ctx: Ctx, *, per_row: int = st.ROUNDS_PER_ROW,
+                swatches: bool = False) -> Block:
+    """One box per round, ``per_row`` to a row: the round number, the roll, the shape
+    drawn (with ``swatches``, on a patch of its dig type's pattern: not by colour alone)."""
     rounds = sheet.game.rounds
     top = ctx(HEADING_ROOM)
     pitch_x, pitch_y = ctx(st.ROUND_BOX + st.ROUND_GAP), ctx(st.ROUND_BOX_HEIGHT + st.ROUND_GAP)
     items: list[Item] = [heading(ctx, ctx.text("rounds"))]
     for r in range(rounds):
-        row, col = divmod(r, st.ROUNDS_PER_ROW)
-        box, data = round_box(sheet, ctx, r)
+        row, col = divmod(r, per_row)
+        box, data = round_box(sheet, ctx, r, swatches)
         played = " played" if r < sheet.state.round else ""
         items.append(box.at(col * pitch_x, top + row * pitch_y, "round" + played, data))
-    cols = min(rounds, st.ROUNDS_PER_ROW)
-    rows = math.ceil(rounds / st.ROUNDS_PER_ROW)
+    cols = min(rounds, per_row)
+    rows = math.ceil(rounds / per_row)
     return Block(tuple(items), cols * pitch_x - ctx(st.ROUND_GAP),
                  top + rows * pitch_y - ctx(st.ROUND_GAP))
 
 
-def round_box(sheet: Sheet, ctx: Ctx, r: int) -> tuple[Block, dict[str, str]]:
+def round_box(sheet: Sheet, ctx: Ctx, r: int, swatches: bool = False
+              ) -> tuple[Block, dict[str, str]]:
     th = ctx.theme
     played = r < sheet.state.round
     w, h = ctx(st.ROUND_BOX), ctx(st.ROUND_BOX_HEIGHT)
@@ -377,7 +380,17 @@ def round_box(sheet: Sheet, ctx: Ctx, r: int) -> tuple[Block, dict[str, str]]:
         items.append(Text(w / 2, ctx(0.6), f"{a}-{b}", ctx(0.32), th.ink, "roll", "middle",
                           True))
     if played and r < len(sheet.turns):
-        items.append(turn_note(ctx, sheet.turns[r], w / 2))
+        turn = sheet.turns[r]
+        if swatches and turn.dig is not None and not turn.passed:
+            patch = Rect(0, 0, ctx(0.36), ctx(0.26), dig_paint(turn.dig, ctx, th.ink,
+                                                                ctx(0.02)),
+                         f"dig-swatch dig-{turn.dig}", {"dig": turn.dig})
+            items.append(Group((patch,), "swatch", ctx(0.12), ctx(0.66)))
+            note = turn_note(ctx, turn, ctx(0.72))
+            items.append(Text(note.x, note.y, note.text, note.size, th.ink, note.cls,
+                              note.anchor, note.bold))
+        else:
+            items.append(turn_note(ctx, turn, w / 2))
     return Block(tuple(items), w, h), data
 
 

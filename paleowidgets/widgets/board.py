@@ -39,7 +39,7 @@ from ._display import SvgFallback
 STATIC, MARKS, OVERLAY = range(3)
 LEGAL = st.OKABE_ITO["bluish-green"]
 ILLEGAL = st.OKABE_ITO["vermillion"]
-HIGHLIGHT = st.OKABE_ITO["blue"]
+HIGHLIGHT = st.OKABE_ITO["black"]   # no dig type's colour in either theme
 
 
 @contextmanager
@@ -236,16 +236,16 @@ def _loops(plan: BoardPlan, cells: frozenset[Cell]) -> tuple[tuple[Point, ...], 
 
 
 def highlight_items(plan: BoardPlan, cells: frozenset[Cell]) -> list[Item]:
-    """Cells changed this round: a light wash and a thick double outline (dark in light),
-    visible on every pattern and in grey."""
-    u = plan.cell
-    wash = Paint(fill=st.OKABE_ITO["sky-blue"], opacity=0.28)
-    items: list[Item] = [Rect(x * u, y * u, u, u, wash, "highlight-cell")
-                         for x, y in sorted(cells, key=lambda c: (c[1], c[0]))]
+    """Cells changed this round (a replay's step, a puzzle's hint): "marching ants", short
+    black dashes on a wide white band round them, and no wash. No dig type, ghost or
+    fossil is drawn like that (shapes have solid dark outlines, an illegal ghost long
+    coloured dashes with crosses), and it reads the same in grey."""
     loops = _loops(plan, cells)
-    items.append(Path(loops, Paint(stroke="#FFFFFF", width=0.16 * u), cls="highlight-halo"))
-    items.append(Path(loops, Paint(stroke=HIGHLIGHT, width=0.08 * u), cls="highlight"))
-    return items
+    u = plan.cell
+    ants = dashed(loops, 0.14 * u, 0.12 * u)
+    return [Path(loops, Paint(stroke="#FFFFFF", width=0.22 * u), cls="highlight-halo"),
+            Path(ants, Paint(stroke=HIGHLIGHT, width=0.11 * u), closed=False,
+                 cls="highlight")]
 
 
 def ghost_items(plan: BoardPlan, ghost: Ghost) -> list[Item]:

@@ -1,9 +1,11 @@
 """Step through a recorded game: buttons, a Play widget with speeds, a slider and keys.
 
 Each step shows the state after that round (replayed by the core from the log), the
-round's roll and turn in words, the score, and highlights the cells drawn that round;
-the board is repainted in ONE canvas message per step. "Play on from here" starts a
-:class:`~paleowidgets.widgets.play.PlayWidget` from the state shown.
+round's roll and turn in words, the score, and highlights the cells drawn that round
+(an outline no dig type uses, :func:`~paleowidgets.widgets.board.highlight_items`); the
+board is repainted in ONE canvas message per step. The Play widget's Stop button stops
+where the replay is (ipywidgets' own Stop goes back to the first value). "Play on from
+here" starts a :class:`~paleowidgets.widgets.play.PlayWidget` from the state shown.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
                                  turns=self.turns[:self.round], cell_size=cell_size,
                                  labels=sheet_labels(self.lang))
         self.branch: PlayWidget | None = None
+        self._syncing = False
         self._build()
         super().__init__(self._children(), **kwargs)
         self.add_class("paleo-replay")
@@ -85,8 +88,11 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.round = r
         self.board.update(self.states[r], turns=self.turns[:r],
                           highlight=self.changed_cells(r))
-        if self.slider.value != r:
-            self.slider.value = r         # the link moves the Play widget too
+        self._syncing = True
+        try:
+            self.slider.value = self.player_widget.value = r
+        finally:
+            self._syncing = False
         self.status.value = self._status_html()
         self.score_panel.value = score_html(self.states[r], self.states[r].game,
                                            lang=self.lang)
@@ -133,7 +139,6 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.slider = W.IntSlider(value=self.round, min=0, max=self.last,
                                   description=self.t("replay.round"), continuous_update=True,
                                   layout=W.Layout(flex="1 1 auto"))
-        W.link((self.player_widget, "value"), (self.slider, "value"))
         W.link((self.speed, "value"), (self.player_widget, "interval"))
         self.status = W.HTML()
         self.score_panel = W.HTML()
@@ -146,6 +151,7 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.next_button.on_click(lambda _: self.step(1))
         self.last_button.on_click(lambda _: self.show(self.last))
         self.slider.observe(self._on_slider, "value")
+        self.player_widget.observe(self._on_play, "value")
         self.play_on_button.on_click(self._on_play_on)
 
     def _children(self) -> list[Any]:
@@ -163,8 +169,20 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
                 self.branch_box]
 
     def _on_slider(self, change: dict[str, Any]) -> None:
-        if change["new"] != self.round:
+        if not self._syncing and change["new"] != self.round:
             self.show(int(change["new"]))
+
+    def _on_play(self, change: dict[str, Any]) -> None:
+        """The Play widget ticked, or its Stop button was pressed: ipywidgets' Stop pauses
+        and then sets the value back to the minimum. A jump back to the minimum while not
+        playing is that Stop: the replay stays on the round it shows."""
+        if self._syncing:
+            return
+        new = int(change["new"])
+        if new == self.player_widget.min and not self.player_widget.playing:
+            self.show(self.round)         # puts the Play widget back on this round
+        elif new != self.round:
+            self.show(new)
 
     def _on_play_on(self, _: object) -> None:
         self.branch_box.children = (self.play_on(),)
