@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .core.errors import FormatError, IllegalTurnError, PaleoError
 from .core.files import Document, check_solution, load_file
 from .core.logs import GameLog, Outcome, replay_turns
-from .core.maps import Map, Puzzle, load_document
+from .core.maps import Map, MapRuleError, Puzzle, load_document
 from .core.rules import Game, Score
 from .core.turns import Turn
 
@@ -78,8 +78,11 @@ def failure_of(exc: BaseException, path: str | None = None) -> Failure:
         text = str(exc)
         if path is not None and not (exc.file or "").startswith(path):
             text = f"{path}: {text}"    # e.g. a log naming a map file that is broken
-        return Failure(EXIT_BAD_FILE, text, {"file": exc.file or path, "line": exc.line,
-                                             "column": exc.column, "message": exc.message})
+        error = {"file": exc.file or path, "line": exc.line, "column": exc.column,
+                 "message": exc.message}
+        if isinstance(exc, MapRuleError):       # a map rule: its id too (FORMATS.md)
+            error["rule"] = exc.rule
+        return Failure(EXIT_BAD_FILE, text, error)
     if isinstance(exc, PaleoError):
         return Failure(EXIT_BAD_FILE, f"{path}: {exc}" if path else str(exc),
                        {"file": path, "message": str(exc)})

@@ -186,6 +186,10 @@ TOML_CASES = [
     ("unknown_table.toml", 2, ["unknown key 'extras'"], None),
     ("hash_in_map.toml", 2, ["'#'", "C5", "only puzzles"], (". . # . . . .", True)),
     ("ring_complete_at_start.toml", 2, ["fossil A", "already complete"], ("[fossils.A]", True)),
+    ("fossil_never_dug_up.toml", 2, ["fossil A", "C3", "[fossil-never-dug-up]"],
+     ("[fossils.A]", True)),
+    ("fossil_never_dug_up_predrawn.toml", 2, ["fossil A", "E2", "[fossil-never-dug-up]"],
+     ("[fossils.A]", True)),
     ("invalid_toml.toml", 2, ["not valid TOML"], ("points = = 1", True)),
     ("solution_illegal.toml", 1, ["round 2", "fossil A", "[cell-on-fossil]"],
      ('"C1", "C2", "C3"', False)),
@@ -215,6 +219,8 @@ def test_bad_toml(paleo: Any, name: str, code: int, parts: list[str],
         assert obj["error"]["line"] == line_of(path, where[0], exact=where[1])
     if code == 1:
         assert set(obj["error"]) >= {"player", "round", "rule", "message"}
+    if "map rule" in line or "[ring-complete-at-start]" in line:
+        assert obj["error"]["rule"] == line.rsplit("[", 1)[1].rstrip("]")
 
 
 def test_invalid_toml_names_line_and_column(paleo: Any) -> None:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import FormatError, PaleoError
-from .geometry import LETTERS, Cell, cell_name, is_connected, orthogonal_neighbours
+from .geometry import FIXED, LETTERS, Cell, cell_name, is_connected, orthogonal_neighbours
 from .terms import BONUS_KINDS, DIG_TYPES, MAX_COLUMNS, MAX_ROUNDS, MAX_ROWS, THEMES
 from .tomlpos import TomlPositions
 from .turns import Turn
@@ -348,9 +348,8 @@ def _read_fossils(r: _Reader, cells: Mapping[Cell, str]) -> tuple[Fossil, ...]:
         name = r.string(spec, path, "name")
         fcells = frozenset(c for c, s in cells.items() if s == fid)
         if not is_connected(fcells):
-            first = min(fcells, key=lambda c: (c[1], c[0]))
-            raise r.fail(f"fossil {fid}'s cells are not orthogonally connected "
-                         f"(cell {cell_name(first)} and others form separate pieces)", path)
+            raise _problem_error(r, MapProblem("fossil-disconnected", fid,
+                                               _reading_order(fcells)[0]))
         ring = frozenset(n for c in fcells for n in orthogonal_neighbours(c) if n not in fcells)
         fossils.append(Fossil(fid, points, bonus, fcells, ring, name))
     return tuple(sorted(fossils, key=lambda f: f.id))
@@ -406,21 +405,116 @@ def _faces(r: _Reader, value: Any, key: str) -> dict[int, Any]:
 
 
 def _check_map_rule(r: _Reader, m: Map) -> None:
-    """RULES.md's map rule: no fossil on the edge, no ring holding another fossil's cell."""
+    """RULES.md's map rule: no fossil on the edge, no ring holding another fossil's cell,
+    no ring cell that can never be drawn."""
+    for p in map_problems(m):
+        if p.rule in ("fossil-on-edge", "fossils-adjacent", "fossil-never-dug-up"):
+            raise _problem_error(r, p)
+
+
+# ---------------------------------------------------------------------------------------
+# The map rules (docs/FORMATS.md, "Why a map is rejected"): one place for the reader and
+# for the editor's live check.
+
+MAP_RULE_IDS = ("fossil-disconnected", "fossil-on-edge", "fossils-adjacent",
+                "ring-complete-at-start", "fossil-never-dug-up")
+
+
+@dataclass(frozen=True)
+class MapProblem:
+    """A map rule a map breaks: the rule id, the fossil, the cell to point at (and the other
+    fossil, for ``fossils-adjacent``).
+
+    >>> MapProblem("fossil-on-edge", "A", (0, 2)).message.split(":")[0]
+    'fossil A touches the grid edge at cell A3'
+    """
+
+    rule: str
+    fossil: str
+    cell: Cell
+    other: str = ""
+
+    @property
+    def message(self) -> str:
+        f, c = self.fossil, cell_name(self.cell)
+        if self.rule == "fossil-disconnected":
+            return (f"fossil {f}'s cells are not orthogonally connected (cell {c} and others "
+                    "form separate pieces)")
+        if self.rule == "fossil-on-edge":
+            return (f"fossil {f} touches the grid edge at cell {c}: it could never be dug up "
+                    "(map rule: no fossil on the edge)")
+        if self.rule == "fossils-adjacent":
+            return (f"fossil {f} is orthogonally next to fossil {self.other} at cell {c}: its "
+                    "ring holds another fossil's cell, so it could never be dug up (map rule)")
+        if self.rule == "ring-complete-at-start":
+            return (f"fossil {f}'s ring is already complete at the start (all drawn with '#'): "
+                    "a puzzle must leave every fossil to dig")
+        return (f"fossil {f} can never be dug up: its ring cell {c} is a star that no "
+                "pentomino fits over and One Square may not fill (map rule)")
+
+
+class MapRuleError(FormatError):
+    """A map that breaks a map rule: the FormatError, with the rule id, fossil and cell."""
+
+    def __init__(self, problem: MapProblem, *, file: str | None = None,
+                 line: int | None = None) -> None:
+        super().__init__(f"{problem.message} [{problem.rule}]", file=file, line=line)
+        self.problem = problem
+        self.rule = problem.rule
+
+    def located(self, *, file: str | None = None, line: int | None = None) -> FormatError:
+        return MapRuleError(self.problem, file=self.file or file,
+                            line=self.line if self.line is not None else line)
+
+
+def _problem_error(r: _Reader, p: MapProblem) -> MapRuleError:
+    line = r.pos.table_line(("fossils", p.fossil)) if r.pos is not None else None
+    return MapRuleError(p, file=r.file, line=line)
+
+
+def _reading_order(cells: Iterable[Cell]) -> list[Cell]:
+    return sorted(cells, key=lambda c: (c[1], c[0]))
+
+
+def map_problems(m: Map) -> list[MapProblem]:
+    """Every map rule the map breaks, fossil by fossil (in id order); empty for a good map.
+    A map read from a file has none (reading stops at the first); the editor shows them all.
+    """
     owner = {c: f for f in m.fossils for c in f.cells}
+    problems: list[MapProblem] = []
     for f in m.fossils:
-        for c in sorted(f.ring, key=lambda c: (c[1], c[0])):
+        if not is_connected(f.cells):
+            problems.append(MapProblem("fossil-disconnected", f.id, _reading_order(f.cells)[0]))
+        for c in _reading_order(f.ring):
             if not m.inside(c):
-                edge = next(fc for fc in sorted(f.cells, key=lambda c: (c[1], c[0]))
-                            if c in (_n for _n in orthogonal_neighbours(fc)))
-                raise r.fail(f"fossil {f.id} touches the grid edge at cell {cell_name(edge)}: "
-                             "it could never be dug up (map rule: no fossil on the edge)",
-                             ("fossils", f.id))
-            other = owner.get(c)
-            if other is not None and other.id != f.id:
-                raise r.fail(f"fossil {f.id} is orthogonally next to fossil {other.id} at cell "
-                             f"{cell_name(c)}: its ring holds another fossil's cell, so it "
-                             "could never be dug up (map rule)", ("fossils", f.id))
+                edge = next(fc for fc in _reading_order(f.cells)
+                            if c in orthogonal_neighbours(fc))
+                problems.append(MapProblem("fossil-on-edge", f.id, edge))
+            elif c in owner and owner[c].id != f.id:
+                problems.append(MapProblem("fossils-adjacent", f.id, c, owner[c].id))
+        problems += [MapProblem("fossil-never-dug-up", f.id, c)
+                     for c in _reading_order(f.ring) if _never_drawn(m, owner, c)]
+        if f.ring and f.ring <= m.predrawn:
+            problems.append(MapProblem("ring-complete-at-start", f.id,
+                                       _reading_order(f.cells)[0]))
+    return problems
+
+
+def _never_drawn(m: Map, owner: Mapping[Cell, Fossil], cell: Cell) -> bool:
+    """A ring cell that nothing can ever draw: not drawn at the start, a star (One Square
+    may not fill one, RULES.md) and covered by no pentomino placement on open cells."""
+    if cell not in m.stars or cell in m.predrawn:
+        return False
+
+    def open_cell(c: Cell) -> bool:
+        return m.inside(c) and c not in owner and c not in m.predrawn
+
+    for form in FIXED:
+        for ax, ay in form:          # put each cell of the form on `cell` in turn
+            dx, dy = cell[0] - ax, cell[1] - ay
+            if all(open_cell((x + dx, y + dy)) for x, y in form):
+                return False
+    return True
 
 
 def _read_puzzle(r: _Reader, table: Mapping[str, Any], base: Map) -> Puzzle:
@@ -441,10 +535,9 @@ def _read_puzzle(r: _Reader, table: Mapping[str, Any], base: Map) -> Puzzle:
     game_map = Map(name=base.name, width=base.width, height=base.height, fossils=base.fossils,
                    stars=base.stars, predrawn=base.predrawn, theme=base.theme,
                    rounds=len(rolls), dice=base.dice, doc=base.doc, source=base.source)
-    for f in game_map.fossils:
-        if f.ring <= game_map.predrawn:
-            raise r.fail(f"fossil {f.id}'s ring is already complete at the start (all drawn "
-                         "with '#'): a puzzle must leave every fossil to dig", ("fossils", f.id))
+    for p in map_problems(game_map):
+        if p.rule == "ring-complete-at-start":
+            raise _problem_error(r, p)
     return Puzzle(map=game_map, rolls=rolls, title=title, story=story, bonuses=bonuses,
                   optimum=optimum if solution else None, solution=solution,
                   difficulty=difficulty, doc=base.doc, source=r.file)
