@@ -7,6 +7,9 @@ and bots in :mod:`paleowidgets.solver`; the ipycanvas widgets in :mod:`paleowidg
 >>> from paleowidgets import load_map, Game
 >>> Game(load_map("first-dig")).initial_state().score().total
 0
+
+The widgets are here too (``from paleowidgets import PlayWidget``), loaded on first use:
+``import paleowidgets`` alone loads no Jupyter module.
 """
 
 from __future__ import annotations
@@ -26,18 +29,34 @@ from .data import MAP_NAMES, load_map
 
 __version__ = "0.1.0"
 
+#: What ``from paleowidgets import ...`` gives of :mod:`paleowidgets.widgets` (lazily).
+WIDGETS = ("AnalysisPanel", "BoardWidget", "ClassGameWidget", "ClassResults",
+           "EnclosureWidget", "PlayWidget", "PuzzleWidget", "ReplayAnalysis", "ReplayWidget",
+           "SnowmanWidget", "TransformExplorer", "load_class_logs", "replay_with_analysis",
+           "solve_live")
+
 __all__ = [
     "MAP_NAMES", "PENTOMINOES", "SYMMETRIES", "ClassGame", "FormatError", "Game", "GameLog",
     "IllegalTurnError", "Map", "PaleoError", "PlayerLog", "Puzzle", "Roller", "Score", "State",
     "Turn", "cell_name", "load_file", "load_map", "new_seed_code", "parse_cell",
     "parse_document", "recognise", "render_svg", "roll_sequence", "write_sheet",
+    *WIDGETS,
 ]
 
 
 def __getattr__(name: str) -> Any:
-    # Rendering is loaded on first use only: importing the rules never loads it.
+    # Rendering and the widgets are loaded on first use only: importing the rules never
+    # loads them (nor ipywidgets, ipycanvas or IPython).
     if name in ("render_svg", "write_sheet"):
         from . import render
 
         return getattr(render, name)
+    if name in WIDGETS:
+        from . import widgets
+
+        return getattr(widgets, name)
     raise AttributeError(f"module 'paleowidgets' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

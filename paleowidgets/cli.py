@@ -379,29 +379,24 @@ def _solver() -> SolveFunction:
     return solve
 
 
-class Progress:
-    """Solver progress on a terminal's stderr, rewritten in place, gone when done: a bar
-    of the time limit when there is one, else the time spent; nodes and the best line."""
+class StatusLine:
+    """One line on a terminal's stderr, rewritten in place and gone when done; nothing when
+    stderr is not a terminal (a pipe, a log file) or when not ``enabled`` (``--json``)."""
 
     WIDTH = 24
 
-    def __init__(self, enabled: bool, time_limit: float | None = None) -> None:
+    def __init__(self, enabled: bool) -> None:
         self.enabled = enabled and sys.stderr.isatty()
-        self.time_limit = time_limit
         self.start = time.monotonic()
         self.shown = False
 
-    def line(self, nodes: int, best: int, elapsed: float) -> str:
-        """``[######··················] 3.1 s of 12 s · 1,234 nodes · best line 17``"""
-        where = f"{elapsed:.1f} s"
-        if self.time_limit:
-            done = round(self.WIDTH * min(1.0, elapsed / self.time_limit))
-            where = f"[{'#' * done}{'·' * (self.WIDTH - done)}] {where} of {self.time_limit:g} s"
-        return f"  {where} · {nodes:,} nodes · best line {best} (Ctrl-C keeps it)"
+    def bar(self, share: float) -> str:
+        """``[######··················]`` for a share from 0 to 1."""
+        done = round(self.WIDTH * min(1.0, max(0.0, share)))
+        return f"[{'#' * done}{'·' * (self.WIDTH - done)}]"
 
-    def __call__(self, nodes: int, best: int) -> None:
+    def show(self, text: str) -> None:
         if self.enabled:
-            text = self.line(nodes, best, time.monotonic() - self.start)
             print(f"\r{text}\033[K", end="", file=sys.stderr, flush=True)
             self.shown = True
 
@@ -409,6 +404,44 @@ class Progress:
         if self.shown:
             print("\r\033[K", end="", file=sys.stderr, flush=True)
             self.shown = False
+
+
+class Progress(StatusLine):
+    """Solver progress: a bar of the time limit when there is one, else the time spent;
+    nodes and the best line."""
+
+    def __init__(self, enabled: bool, time_limit: float | None = None) -> None:
+        super().__init__(enabled)
+        self.time_limit = time_limit
+
+    def line(self, nodes: int, best: int, elapsed: float) -> str:
+        """``[######··················] 3.1 s of 12 s · 1,234 nodes · best line 17``"""
+        where = f"{elapsed:.1f} s"
+        if self.time_limit:
+            where = f"{self.bar(elapsed / self.time_limit)} {where} of {self.time_limit:g} s"
+        return f"  {where} · {nodes:,} nodes · best line {best} (Ctrl-C keeps it)"
+
+    def __call__(self, nodes: int, best: int) -> None:
+        if self.enabled:
+            self.show(self.line(nodes, best, time.monotonic() - self.start))
+
+
+class GamesProgress(StatusLine):
+    """Simulation progress: ``[######··················] 50 of 200 games · 12.3 s``, at
+    most ten times a second."""
+
+    def __init__(self, enabled: bool) -> None:
+        super().__init__(enabled)
+        self.last = 0.0
+
+    def line(self, done: int, total: int, elapsed: float) -> str:
+        return f"  {self.bar(done / total)} {done} of {total} games · {elapsed:.1f} s"
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if self.enabled and (now - self.last >= 0.1 or done == total):
+            self.last = now
+            self.show(self.line(done, total, now - self.start))
 
 
 def _turn_dicts(turns: Sequence[Turn | dict[str, Any]]) -> list[dict[str, Any]]:
@@ -726,12 +759,14 @@ def score_stats(scores: Sequence[int]) -> dict[str, Any]:
             "histogram": [{"score": s, "count": c} for s, c in counts.items()]}
 
 
-def simulate_map(spec: str, bot_name: str, games: int, seed: int) -> dict[str, Any]:
+def simulate_map(spec: str, bot_name: str, games: int, seed: int,
+                 progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Play ``games`` seeded games of the bot; the ``--json`` object of ``paleo simulate``."""
     from .solver.bots import bot_named, simulate
 
     game, rolls, name = simulation_game(spec)
-    finals = simulate(game, bot_named(bot_name), games, seed=seed, rolls=rolls)
+    finals = simulate(game, bot_named(bot_name), games, seed=seed, rolls=rolls,
+                      progress=progress)
     scores = [s.score().total for s in finals]
     everything = (1 << len(game.map.fossils)) - 1
     full = sum(1 for s in finals if s.dug == everything)
@@ -783,7 +818,11 @@ def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
                        f"{', '.join(CHART_SUFFIXES)}")   # checked before any game is played
             raise Failure(EXIT_BAD_FILE, f"{output}: {message}",
                           {"file": str(output), "message": message})
-        result = simulate_map(args.map, args.bot, args.games, args.seed)
+        progress = GamesProgress(not out.as_json)
+        try:
+            result = simulate_map(args.map, args.bot, args.games, args.seed, progress)
+        finally:
+            progress.clear()
         if output is not None:
             write_histogram(result, output)
             result["output"] = str(output)

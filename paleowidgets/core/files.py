@@ -24,6 +24,31 @@ def load_file(path: str | Path) -> Document:
     return doc
 
 
+def find_file(path: str | Path, *, start: str | Path | None = None) -> Path:
+    """``path`` as given when it exists; a relative path that does not is looked for in the
+    folders above ``start`` (the working directory: a notebook's kernel runs in
+    ``lessons/``) and in the folder that holds the package (the repository, for a
+    development install), so ``puzzles/1-beginner/01-first-ring.toml`` works from a
+    lesson. A FormatError names the path and every folder looked in.
+
+    >>> find_file("pyproject.toml").name
+    'pyproject.toml'
+    """
+    p = Path(path)
+    if p.exists() or p.is_absolute():
+        return p              # an absolute path that is not there: its reader says so
+    here = Path.cwd() if start is None else Path(start)
+    folders = [here.resolve(), *here.resolve().parents]
+    repository = Path(__file__).resolve().parents[2]
+    if repository not in folders:
+        folders.append(repository)
+    for folder in folders:
+        if (folder / p).exists():
+            return folder / p
+    raise FormatError("no such file (looked in " + ", ".join(str(f) for f in folders) + ")",
+                      file=str(path))
+
+
 def check_solution(puzzle: Puzzle) -> int | None:
     """Replay a puzzle's solution; its score, or None for a draft. Errors name the line."""
     if puzzle.is_draft:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -134,19 +134,26 @@ def play_fast(game: Game, rolls: Sequence[Roll], bot: Bot, rng: random.Random) -
 
 
 def simulate(game: Game, bot: Bot, games: int, *, seed: int = 0,
-             rolls: Sequence[Roll] | None = None) -> list[State]:
+             rolls: Sequence[Roll] | None = None,
+             progress: Callable[[int, int], None] | None = None) -> list[State]:
     """The final states of ``games`` games of ``bot``: game ``i`` rolls
     ``roll_sequence(seed + i)`` (or plays ``rolls`` every game, e.g. a puzzle's) and gives
     the bot ``random.Random(seed + i)``, so the same seed gives the same games.
+    ``progress(done, games)`` is called after each game.
 
     >>> from paleowidgets.core.maps import parse_document
     >>> from paleowidgets.core.rules import TINY, Game
     >>> [s.score().total for s in simulate(Game(parse_document(TINY)), GreedyBot(), 3)]
     [8, 5, 5]
     """
-    return [play_fast(game, rolls if rolls is not None else roll_sequence(seed + i, game.rounds),
-                      bot, random.Random(seed + i))
-            for i in range(games)]
+    finals = []
+    for i in range(games):
+        finals.append(play_fast(game, rolls if rolls is not None
+                                else roll_sequence(seed + i, game.rounds),
+                                bot, random.Random(seed + i)))
+        if progress is not None:
+            progress(i + 1, games)
+    return finals
 
 
 def bot_named(name: str) -> Bot:

@@ -35,7 +35,7 @@ from typing import Any
 import ipywidgets as W
 
 from .. import i18n
-from ..core.files import load_file
+from ..core.files import find_file, load_file
 from ..core.logs import GameLog, PlayerLog
 from ..core.maps import Puzzle, Roll
 from ..core.rules import State
@@ -56,10 +56,12 @@ TIERS = ("beginner", "intermediate", "advanced", "expert")
 
 
 def load_puzzle(puzzle_or_path: Puzzle | str | Path) -> Puzzle:
-    """A puzzle, or the puzzle in a TOML file (read and checked: its solution replayed)."""
+    """A puzzle, or the puzzle in a TOML file (read and checked: its solution replayed).
+    A relative path is also looked for above the working directory and in the repository
+    (:func:`~paleowidgets.core.files.find_file`): ``puzzles/...`` works from ``lessons/``."""
     if isinstance(puzzle_or_path, Puzzle):
         return puzzle_or_path
-    doc = load_file(puzzle_or_path)
+    doc = load_file(find_file(puzzle_or_path))
     if not isinstance(doc, Puzzle):
         raise ValueError(f"{puzzle_or_path}: not a puzzle (no [puzzle] table with rolls)")
     return doc
