@@ -298,6 +298,64 @@ def write_output(doc: Document, output: Path, *, player: str | None) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# paleo code FILE, paleo decode CODE [-o FILE]
+
+
+def cmd_code(args: argparse.Namespace, out: Output) -> int:
+    def action() -> dict[str, Any]:
+        from .core.codes import encode
+
+        doc = load(args.file)
+        code = encode(doc)
+        kind = ("log" if isinstance(doc, GameLog) else
+                "puzzle" if isinstance(doc, Puzzle) else "map")
+        return {"file": args.file, "kind": kind, "code": code, "length": len(code)}
+
+    result = attempt(args.file, action)
+    if isinstance(result, Failure):
+        return out.failure(result)
+    out.json(result)
+    out.text(result["code"])
+    return EXIT_OK
+
+
+def cmd_decode(args: argparse.Namespace, out: Output) -> int:
+    target = Path(args.output) if args.output else None
+
+    def action() -> dict[str, Any]:
+        from .core.atomic import write_atomically
+        from .core.codes import decode, file_text
+
+        doc = decode(args.code)
+        text, suffix = file_text(doc)
+        kind = ("log" if isinstance(doc, GameLog) else
+                "puzzle" if isinstance(doc, Puzzle) else "map")
+        if target is not None:
+            if target.suffix.lower() != suffix:
+                message = (f"cannot write the {kind}: the code holds a {kind}, which is "
+                           f"written to a {suffix} file")
+                raise Failure(EXIT_BAD_FILE, f"{target}: {message}",
+                              {"file": str(target), "message": message})
+            if target.exists() and not args.force:
+                message = f"cannot write the {kind}: it exists (use --force to overwrite)"
+                raise Failure(EXIT_BAD_FILE, f"{target}: {message}",
+                              {"file": str(target), "message": message})
+            with _writing(target, f"the {kind}"):
+                write_atomically(target, text.encode("utf-8"))
+        return {"file": None if target is None else str(target), "kind": kind, "text": text}
+
+    result = attempt("<code>", action)
+    if isinstance(result, Failure):
+        return out.failure(result)
+    out.json({k: v for k, v in result.items() if k != "text" or target is None})
+    if target is None:
+        out.text(result["text"].rstrip("\n"))
+    else:
+        out.text(f"wrote {target} ({result['kind']})")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------
 # paleo score LOG
 
 
@@ -911,6 +969,21 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("score", parents=[common], help="replay a game log and score it")
     p.add_argument("log", metavar="LOG")
     p.set_defaults(run=cmd_score)
+
+    p = sub.add_parser("code", parents=[common], help="a short text code of a map, "
+                       "puzzle or game log, to paste anywhere", description="Print the code "
+                       "of FILE (a map, a puzzle or a game log): one URL-safe line that "
+                       "`paleo decode` turns back into the file.")
+    p.add_argument("file", metavar="FILE")
+    p.set_defaults(run=cmd_code)
+
+    p = sub.add_parser("decode", parents=[common], help="turn a code back into its file",
+                       description="Check CODE and write what it holds: a map or puzzle as "
+                       ".toml, a game log as .json (its map inline); without -o, print it.")
+    p.add_argument("code", metavar="CODE")
+    p.add_argument("-o", "--output", metavar="FILE", help="the file to write (.toml or .json)")
+    p.add_argument("--force", action="store_true", help="overwrite FILE")
+    p.set_defaults(run=cmd_decode)
 
     p = sub.add_parser("solve", parents=[common], help="prove the optimum of a puzzle")
     p.add_argument("puzzle", metavar="PUZZLE")

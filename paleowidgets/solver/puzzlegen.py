@@ -16,17 +16,16 @@ with :func:`puzzle_toml`, ready for the author's title and story.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ..core.geometry import LETTERS
 from ..core.maps import Puzzle, load_document, parse_document
 from ..core.terms import BONUS_KINDS
 from ..core.turns import Turn
+from ..core.writer import toml_string, turn_inline
 from .exact import Solution, solve
 from .grading import Grade, grade
 
@@ -282,21 +281,21 @@ def puzzle_toml(puzzle: Puzzle, *, theme: str | None = None, name: str | None = 
     names = FOSSIL_NAMES.get(theme, FOSSIL_NAMES["paleontologists"])
     map_name = name or (m.name if m.name != "random" else MAP_NAMES.get(theme, "Puzzle"))
     lines = [f"# {h}" for h in header]
-    lines += ["[map]", f"name = {_str(map_name)}", f"theme = {_str(theme)}", 'grid = """',
-              *m.grid_rows(), '"""', ""]
+    lines += ["[map]", f"name = {toml_string(map_name)}", f"theme = {toml_string(theme)}",
+              'grid = """', *m.grid_rows(), '"""', ""]
     for i, f in enumerate(m.fossils):
-        lines += [f"[fossils.{f.id}]", f"name = {_str(f.name or names[i % len(names)])}",
+        lines += [f"[fossils.{f.id}]", f"name = {toml_string(f.name or names[i % len(names)])}",
                   f"points = {f.points}", f"bonus = {f.bonus}", ""]
     if not m.dice.is_default():
-        faces = ", ".join(f"{k} = [{', '.join(_str(s) for s in m.dice.shapes_of(k))}]"
+        faces = ", ".join(f"{k} = [{', '.join(toml_string(s) for s in m.dice.shapes_of(k))}]"
                           for k in range(1, 7))
-        digs = ", ".join(f"{k} = {_str(m.dice.dig_of(k))}" for k in range(1, 7))
+        digs = ", ".join(f"{k} = {toml_string(m.dice.dig_of(k))}" for k in range(1, 7))
         lines += ["[dice]", f"shapes = {{ {faces} }}", f"digs = {{ {digs} }}", ""]
-    lines += ["[puzzle]", f"title = {_str(puzzle.title if title is None else title)}",
-              f"story = {_str(puzzle.story if story is None else story)}"]
+    lines += ["[puzzle]", f"title = {toml_string(puzzle.title if title is None else title)}",
+              f"story = {toml_string(puzzle.story if story is None else story)}"]
     level = puzzle.difficulty if difficulty is None else difficulty
     if level:
-        lines.append(f"difficulty = {_str(level)}")
+        lines.append(f"difficulty = {toml_string(level)}")
     lines.append("rolls = [" + ", ".join(f"[{a}, {b}]" for a, b in puzzle.rolls) + "]")
     held = [f"{k} = {n}" for k, n in zip(BONUS_KINDS, puzzle.bonuses, strict=True) if n]
     if held:
@@ -305,26 +304,9 @@ def puzzle_toml(puzzle: Puzzle, *, theme: str | None = None, name: str | None = 
     best = puzzle.optimum if optimum is None else optimum
     if turns and best is not None:
         lines += [f"optimum = {best}", "solution = ["]
-        lines += [f"  {_turn_inline(t)}," for t in turns]
+        lines += [f"  {turn_inline(t)}," for t in turns]
         lines.append("]")
     return "\n".join(lines) + "\n"
-
-
-def _str(text: str) -> str:
-    """A TOML basic string (JSON's escapes are TOML's, for the characters JSON escapes)."""
-    return json.dumps(text, ensure_ascii=False)
-
-
-def _turn_inline(turn: Turn) -> str:
-    """A turn as a TOML inline table, its keys in FORMATS.md's order."""
-    def value(v: Any) -> str:
-        if isinstance(v, bool):
-            return "true" if v else "false"
-        if isinstance(v, list):
-            return "[" + ", ".join(value(x) for x in v) + "]"
-        return _str(str(v))
-
-    return "{ " + ", ".join(f"{k} = {value(v)}" for k, v in turn.to_dict().items()) + " }"
 
 
 # ---------------------------------------------------------------------------------------

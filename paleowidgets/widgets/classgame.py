@@ -21,6 +21,7 @@ players' turns and scores, each sheet is a :class:`~paleowidgets.widgets.play.Pl
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import xml.etree.ElementTree as ET
@@ -33,6 +34,7 @@ import ipywidgets as W
 
 from .. import i18n
 from ..core.classgame import ClassGame
+from ..core.codes import decode_log, encode
 from ..core.dice import new_seed_code, roll_sequence
 from ..core.errors import PaleoError
 from ..core.geometry import Cell
@@ -139,6 +141,11 @@ class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         turns = self.plays[name].turns
         return GameLog(self.document, self.class_game.rolls[:len(turns)],
                        (PlayerLog(name, turns),))
+
+    def player_code(self, name: str | None = None) -> str:
+        """``name``'s game so far (the sheet on show by default) as a code to hand in: the
+        teacher pastes it into :func:`load_class_codes`."""
+        return encode(self.player_log(self.current if name is None else name))
 
     def save(self, folder: str | Path | None = None) -> list[Path]:
         """Write every player's log to ``folder`` (``save_to`` by default), one file each,
@@ -424,22 +431,63 @@ def load_class_logs(folder: str | Path, *, seed: int | str | None = None,
     another map than the first good file, or has other dice: not those of ``seed`` when it
     is given, else not a start of the longest log's rolls. A player name seen twice keeps
     its first file."""
-    code = language(lang)
     base = Path(folder)
-    results = ClassResults(folder=str(base), lang=code)
-    logs: list[tuple[Path, GameLog]] = []
-    for path in sorted(base.glob("*.json")):
+    sources = [(path.name, functools.partial(GameLog.load, path))
+               for path in sorted(base.glob("*.json"))]
+    return _gather(sources, ClassResults(folder=str(base), lang=language(lang)), seed)
+
+
+def load_class_codes(codes: str | Sequence[str], *, seed: int | str | None = None,
+                     lang: str | None = None) -> ClassResults:
+    """The pupils' game codes (``ClassGameWidget.player_code``, ``paleo code LOG``), pasted
+    by the teacher, checked and gathered for a scoreboard as :func:`load_class_logs` does
+    with files. ``codes`` is a list, or one text with the codes separated by spaces or
+    lines (a code broken over lines is joined again). A damaged code is left out with the
+    reason, never read as another game."""
+    code = language(lang)
+    results = ClassResults(folder=i18n.t("class.codes", code), lang=code)
+    sources = [(i18n.t("class.code", code, n=i + 1), functools.partial(decode_log, c))
+               for i, c in enumerate(split_codes(codes))]
+    return _gather(sources, results, seed)
+
+
+def split_codes(codes: str | Sequence[str]) -> list[str]:
+    """The codes in a pasted text: each starts with its prefix (``G1-``); a piece that
+    does not is the rest of the code before it, broken over lines.
+
+    >>> split_codes("G1-abc G1-de\\nf  ")
+    ['G1-abc', 'G1-def']
+    """
+    pieces = codes.split() if isinstance(codes, str) else [p for c in codes for p in c.split()]
+    out: list[str] = []
+    for piece in pieces:
+        if out and not CODE_START.match(piece):
+            out[-1] += piece
+        else:
+            out.append(piece)
+    return out
+
+
+CODE_START = re.compile(r"[A-Z][0-9]-")
+
+
+def _gather(sources: Sequence[tuple[str, Callable[[], GameLog]]], results: ClassResults,
+            seed: int | str | None) -> ClassResults:
+    """The logs of ``sources`` (a label and a loader each) on one scoreboard."""
+    code = results.lang
+    logs: list[tuple[str, GameLog]] = []
+    for label, load in sources:
         try:
-            logs.append((path, GameLog.load(path)))
+            logs.append((label, load()))
         except (PaleoError, OSError, ValueError) as e:
-            results.problems.append(i18n.t("class.problem", code, file=path.name, reason=str(e)))
+            results.problems.append(i18n.t("class.problem", code, file=label, reason=str(e)))
     if not logs:
         return results
     document = logs[0][1].document
     rolls = (tuple(document.rolls) if isinstance(document, Puzzle) else
              roll_sequence(seed, _rounds(document)) if seed is not None else
              max((log.rolls for _, log in logs if log.document == document), key=len))
-    for path, log in logs:
+    for label, log in logs:
         problem = _mismatch(log, document, rolls)
         if problem == "map":
             reason = i18n.t("class.problem.map", code)
@@ -449,12 +497,11 @@ def load_class_logs(folder: str | Path, *, seed: int | str | None = None,
         else:
             reason = ""
         if reason:
-            results.problems.append(i18n.t("class.problem", code, file=path.name,
-                                           reason=reason))
+            results.problems.append(i18n.t("class.problem", code, file=label, reason=reason))
             continue
         for i, p in enumerate(log.players):
             if p.name in [n for n, _, _ in results.players]:
-                results.problems.append(i18n.t("class.problem", code, file=path.name,
+                results.problems.append(i18n.t("class.problem", code, file=label,
                                                reason=i18n.t("class.problem.name", code,
                                                              name=p.name)))
                 continue

@@ -106,6 +106,17 @@ class PuzzleWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.add_class("paleo-puzzle")
         self._sync()
 
+    @classmethod
+    def from_code(cls, code: str, lang: str | None = None, **kwargs: Any) -> PuzzleWidget:
+        """The puzzle of a code (``paleo code``, :mod:`paleowidgets.core.codes`); a damaged
+        code raises CodeError, a code of a map or a game ValueError."""
+        from ..core.codes import decode_document
+
+        doc = decode_document(code)
+        if not isinstance(doc, Puzzle):
+            raise ValueError("this code holds a map, not a puzzle (no rolls to play)")
+        return cls(doc, lang, **kwargs)
+
     # -- the puzzle ------------------------------------------------------------------------
 
     @property

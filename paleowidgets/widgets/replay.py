@@ -69,6 +69,14 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.board.on_key_down(self.key)
         self.show(self.round)
 
+    @classmethod
+    def from_code(cls, code: str, **kwargs: Any) -> ReplayWidget:
+        """The game of a game code (``paleo code LOG``, :mod:`paleowidgets.core.codes`); a
+        damaged code raises CodeError."""
+        from ..core.codes import decode_log
+
+        return cls(decode_log(code), **kwargs)
+
     def t(self, key: str, /, **fields: object) -> str:
         """The widget's text for ``key`` in its language."""
         return i18n.t(key, self.lang, **fields)
