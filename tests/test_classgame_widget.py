@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from helpers import Messages, event, key, mouse
+from helpers import Messages, count_applies, event, key, mouse
 from ipycanvas.canvas import COMMANDS
 from test_widgets import C4, U_CELLS, pit, tiny
 
@@ -107,14 +107,17 @@ def test_players_switch_by_buttons_keys_and_small_boards() -> None:
         widget.show("Zed")
 
 
-def test_undo_takes_the_turn_back_from_the_class_game() -> None:
+def test_a_drawn_turn_is_recorded_once_and_undo_keeps_it() -> None:
+    """The sheet's session checked the turn: the class game takes its state as it is (one
+    checked apply per click), and Undo, which works within the round, leaves it."""
     widget = ClassGameWidget(pit(), player=["Ada", "Bo"])
-    draw_u(widget)
-    assert widget.class_game.state("Ada").round == 1
+    calls = count_applies(lambda: draw_u(widget))
+    assert calls == 1
+    assert widget.class_game.state("Ada") is widget.play.state
     widget.play.undo_button.click()
-    assert widget.play.turns == () and widget.class_game.state("Ada").round == 0
+    assert len(widget.play.turns) == 1 and widget.class_game.state("Ada").round == 1
     agree(widget)
-    assert widget.class_game.scoreboard()[0][1] == 0
+    assert widget.class_game.scoreboard()[0][1] == 3
 
 
 def test_autosave_writes_a_log_paleo_score_reads_and_resumes_it(

@@ -365,8 +365,8 @@ def test_hover_shows_a_legal_ghost_in_one_message(messages: Messages) -> None:
     ("C3", "cell C3 is part of fossil A"),
     ("C2", "cell C2 is already drawn"),                   # the puzzle's pre-drawn '#'
     ("F5", "cell F5 is part of fossil B"),
-    ("C1", "cell B0 is outside the 7x6 grid"),
-    ("G4", "cell H3 is outside the 7x6 grid"),
+    ("C1", "part of the shape is off the board"),           # never "cell B0": no such cell
+    ("G4", "part of the shape is off the board"),
 ])
 def test_illegal_ghost_gives_the_cores_reason_and_keeps_the_state(
         messages: Messages, anchor: str, reason: str) -> None:
@@ -393,9 +393,12 @@ def test_click_draws_digs_and_scores(messages: Messages) -> None:
     assert play.state.round == 1 and play.turns == (Turn.draw("U", "chevron", U_CELLS),)
     assert play.state.score().total == 3
     assert "Score 3" in play.score_panel.value and "Ammonite" in play.score_panel.value
-    assert "Round 1: U chevron B3 D3 B4 C4 D4." in play.message.value
+    # what happened, in words: the turn, and the fossil it dug up
+    assert ("Round 1: U drawn with chevrons on B3 D3 B4 C4 D4. Ammonite dug up: +3."
+            in play.message.value)
+    assert "role='status' aria-live='polite'" in play.message.value
     assert play.roll is None and not play.roll_button.disabled
-    assert not play.undo_button.disabled
+    assert play.undo_button.disabled                        # the round is over
     assert repr(play) == "<PlayWidget Test pit round 1/5 score 3>"
     agrees(play)
     # next round: the drawn cells are now the core's "already drawn"
@@ -438,21 +441,30 @@ def test_keys_rotate_flip_move_place_and_cancel(messages: Messages) -> None:
 
 
 def test_undo_within_the_round() -> None:
-    play = rolled()
-    start = play.state
-    mouse(play.board, "mouse_down", C4)
-    assert play.state.round == 1
+    """U takes back what was done in the round in play (a One Square, a bonus choice
+    waiting); a drawn turn ended its round and is never reopened (README)."""
+    play = rolled(pit('"one-square" = 2'))
+    assert play.undo_button.disabled
+    play.square_button.value = True
+    mouse(play.board, "mouse_down", parse_cell("A6"))
+    assert "One Square drawn on A6." in play.message.value
+    mouse(play.board, "mouse_down", parse_cell("B6"))
+    assert play.table.squares == named("A6 B6") and not play.undo_button.disabled
+    key(play.board, "u")
+    assert play.table.squares == named("A6")
+    assert "the One Square on B6 is taken back" in play.message.value
     play.undo_button.click()
-    assert play.state is start and play.turns == () and play.roll == (2, 2)
-    assert play.undo_button.disabled
+    assert play.table.squares == frozenset() and play.undo_button.disabled
     agrees(play)
-    key(play.board, "u")                                    # nothing left to undo
-    assert play.state is start
+    start = play.state
+    play.select("U")
     mouse(play.board, "mouse_down", C4)
-    play.roll_button.click()                                # a new round: no undo past it
-    assert play.undo_button.disabled
+    assert play.state.round == 1 and play.undo_button.disabled
+    key(play.board, "u")                                    # the round is over: it stays
     key(play.board, "z", ctrl=True)
-    assert play.state.round == 1
+    assert play.state.round == 1 and play.state is not start and play.roll is None
+    assert "Nothing to undo in this round" in play.message.value
+    assert "Round 2 of 5" in play.header.value
     agrees(play)
 
 
@@ -538,11 +550,7 @@ def test_game_over_summary_and_log() -> None:
         play.roll_dice()
         assert play.roll is not None
         legal = next(play.state.legal_turns(play.roll, max_squares=0))
-        play.table.shape, play.table.dig = legal.shape, legal.dig
-        if legal.passed:
-            play.pass_round()
-        else:
-            play._commit(legal)
+        play.play_turn(legal)
     assert play.state.is_terminal
     assert play.summary.layout.display is None and "Game over" in play.summary.value
     assert play.roll_button.disabled and play.pass_button.disabled

@@ -64,6 +64,17 @@ class ClassGame:
         self._states[name].append(new)
         return new
 
+    def record(self, name: str, turn: Turn, state: State) -> State:
+        """Add the player's next turn as already checked: ``state`` is what
+        :meth:`State.apply` made of it (a play session's answer), so it is not checked
+        again. Use :meth:`play` for a turn nobody has checked."""
+        if state.round != self.state(name).round + 1:
+            raise ValueError(f"a state after round {state.round} cannot follow round "
+                             f"{self.state(name).round} of {name!r}")
+        self._turns[name].append(turn)
+        self._states[name].append(state)
+        return state
+
     def undo(self, name: str) -> State:
         """Take back the player's last turn."""
         if self._turns[name]:

@@ -33,6 +33,7 @@ from typing import Any
 import ipywidgets as W
 
 from .. import i18n
+from ..core.atomic import write_atomically
 from ..core.classgame import ClassGame
 from ..core.codes import decode_log, encode
 from ..core.dice import new_seed_code, roll_sequence
@@ -42,7 +43,6 @@ from ..core.logs import GameLog, PlayerLog
 from ..core.maps import Map, Puzzle
 from ..core.rules import State
 from ..core.turns import Turn
-from ..render.export import write_atomically
 from ..render.style import sheet_labels
 from ..render.svg import SVG_NS, SvgDocument, render_svg
 from ._display import SvgFallback
@@ -199,11 +199,14 @@ class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self._refresh_words()
 
     def _sync(self, name: str) -> None:
-        """Make the class game hold exactly the sheet's turns (undo back, play forward)."""
+        """Make the class game hold exactly the sheet's turns (undo back, play forward).
+        The sheet's session checked its new turn: that state is taken as it is."""
         cg, play = self.class_game, self.plays[name]
         turns = play.turns
         while cg.state(name).round > len(turns):
             cg.undo(name)
+        if cg.state(name).round == len(turns) - 1:
+            cg.record(name, turns[-1], play.state)
         for turn in turns[cg.state(name).round:]:
             cg.play(name, turn)
         if cg.state(name) != play.state:     # a turn changed in place: start again

@@ -1,10 +1,10 @@
 """Play a game on a board: roll, choose, place a ghost, gain stars, undo; the score as you go.
 
-The widget holds the state of the table (the core :class:`~paleowidgets.core.rules.State`,
-the roll of the round, One-Square cells placed this round, a stack for Undo) and no rules:
-every question (which choices, may I pass, is this placement legal and if not why, which
-bonuses may a star give, what is the score) goes to the core, and the board is redrawn
-from the answer.
+The widget translates events and draws: the table and every action on it (the roll, the
+ghost and the core's verdict, place, stars, pass, undo, what each key does) are a
+:class:`~paleowidgets.core.session.PlaySession` of the core, which the puzzle and the class
+game share. A press or a key goes to the session; the board, the words and the controls are
+redrawn from its answer, the words translated from its structured messages.
 
 >>> from paleowidgets.core.maps import parse_document
 >>> from paleowidgets.core.rules import TINY
@@ -20,100 +20,38 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as W
 
 from .. import i18n
-from ..core.dice import new_seed_code, roll_sequence
-from ..core.errors import IllegalTurnError
-from ..core.geometry import IDENTITY, PENTOMINOES, SYMMETRIES, Cell, Symmetry, cell_name
-from ..core.logs import GameLog, PlayerLog
+from ..core.geometry import Cell
+from ..core.logs import GameLog
 from ..core.maps import Map, Puzzle, Roll
 from ..core.rules import Game, State
+from ..core.session import (  # the session's names, as this module has always offered them
+    ARROWS,
+    FLIP,
+    ROTATE,
+    Candidate,
+    Message,
+    PlaySession,
+    Table,
+    names,
+    pivot,
+    placed,
+    reading,
+)
 from ..core.terms import BONUS_KINDS, ONE_SQUARE, SWITCH_DIG, SWITCH_SHAPE
 from ..core.turns import Turn
 from ..render.style import sheet_labels
 from ..render.svg import render_svg
 from ._display import SvgFallback
 from .board import BoardWidget, Ghost, board_beside, canvas_batch
-from .text import dice, illegal_text, language, plural
+from .text import dice, fossil_name, illegal_text, language, message_text, plural
 
-ROTATE = SYMMETRIES["rotate-90"]
-FLIP = SYMMETRIES["flip-horizontal"]
-ARROWS: dict[str, Cell] = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1),
-                           "ArrowDown": (0, 1)}
-
-
-def reading(cell: Cell) -> tuple[int, int]:
-    return cell[1], cell[0]
-
-
-def names(cells: frozenset[Cell] | set[Cell]) -> str:
-    return " ".join(cell_name(c) for c in sorted(cells, key=reading))
-
-
-def pivot(cells: Sequence[Cell]) -> Cell:
-    """The cell nearest the middle of a drawing: the one that follows the pointer."""
-    mx = (min(x for x, _ in cells) + max(x for x, _ in cells)) / 2
-    my = (min(y for _, y in cells) + max(y for _, y in cells)) / 2
-    return min(cells, key=lambda c: ((c[0] - mx) ** 2 + (c[1] - my) ** 2, c[1], c[0]))
-
-
-def placed(shape: str, orientation: Symmetry, anchor: Cell) -> frozenset[Cell]:
-    """The cells of ``shape`` turned by ``orientation`` with its middle cell on ``anchor``
-    (geometry only: whether they may be drawn is the core's question)."""
-    base = PENTOMINOES[shape].cells
-    px, py = orientation(pivot(base))
-    ax, ay = anchor
-    return frozenset((x - px + ax, y - py + ay) for x, y in map(orientation, base))
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """What Undo goes back to."""
-
-    state: State
-    turns: tuple[Turn, ...]
-    roll: Roll | None
-    squares: frozenset[Cell]
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """The turn the ghost stands for and the core's verdict on it."""
-
-    cells: frozenset[Cell]
-    turn: Turn
-    reason: str | None          # the IllegalTurnError message; None when legal
-    square: bool = False
-    stars: int = 0              # stars the shape covers
-    rule: str | None = None     # the IllegalTurnError rule id, to explain it in any language
-    details: Mapping[str, str] = field(default_factory=dict)   # its facts, for other languages
-
-    @property
-    def legal(self) -> bool:
-        return self.reason is None
-
-
-@dataclass
-class Table:
-    """The table as the widget sees it; everything else is drawn from this."""
-
-    state: State
-    turns: list[Turn]
-    roll: Roll | None = None
-    squares: frozenset[Cell] = frozenset()
-    shape: str | None = None
-    dig: str | None = None
-    switch: frozenset[str] = frozenset()
-    square_mode: bool = False
-    orientation: Symmetry = IDENTITY
-    anchor: Cell | None = None
-    pending: Candidate | None = None     # placed, waiting for the star choice
-    history: list[Snapshot] = field(default_factory=list)
-    message: tuple[str, str] = ("info", "")
+__all__ = ["ARROWS", "FLIP", "ROTATE", "Candidate", "PlayWidget", "Table", "message_html",
+           "names", "pivot", "placed", "reading", "score_html", "summary_html"]
 
 
 class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
@@ -135,21 +73,14 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
                  turns: Sequence[Turn] = (), player: str = "", lang: str | None = None,
                  cell_size: float = 48, **kwargs: Any) -> None:
         self.lang = language(lang)      # resolved once: the widget keeps its language
-        self.document, self.game = _document_and_game(game)
-        if rolls is None and isinstance(self.document, Puzzle):
-            rolls = self.document.rolls
-        # ``seed``: the code the rolls come from (None when every roll was given)
-        self.rolls, self.seed = _all_rolls(self.game, rolls, seed)
-        start = self.game.initial_state() if state is None else state
-        if len(turns) != start.round:
-            raise ValueError(f"{len(turns)} turns given for a state after round {start.round}")
-        self.player = player
-        self.table = Table(start, list(turns))
+        self.session = PlaySession(game, seed=seed, rolls=rolls, state=state, turns=turns,
+                                   player=player)
         self._syncing = False
         self._stars_for: Candidate | None = None
+        self._version = self.session.version
         self._turn_callbacks: list[Callable[[PlayWidget], None]] = []
         self._redraw_callbacks: list[Callable[[PlayWidget], None]] = []
-        self.board = BoardWidget(start, turns=turns, cell_size=cell_size,
+        self.board = BoardWidget(self.state, turns=turns, cell_size=cell_size,
                                  labels=sheet_labels(self.lang))
         self._build()
         super().__init__(self._children(), **kwargs)
@@ -180,9 +111,13 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         return illegal_text(message, rule, self.lang, theme=self.game.map.theme,
                             details=details)
 
+    def say(self, message: Message) -> str:
+        """A message of the session in the widget's language."""
+        return message_text(message, self.lang, self.game.map)
+
     def on_turn(self, callback: Callable[[PlayWidget], None]) -> None:
         """Call ``callback(widget)`` whenever the turns played change (a turn drawn or
-        passed, or taken back with Undo): a class game or an autosave listens here."""
+        passed): a class game or an autosave listens here."""
         self._turn_callbacks.append(callback)
 
     def before_redraw(self, callback: Callable[[PlayWidget], None]) -> None:
@@ -191,315 +126,159 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         the one message the player is waiting for."""
         self._redraw_callbacks.append(callback)
 
-    def _turns_changed(self) -> None:
-        for callback in self._turn_callbacks:
-            callback(self)
+    # -- reading the table (the session's) ---------------------------------------------------
 
-    # -- reading the table -----------------------------------------------------------------
+    @property
+    def table(self) -> Table:
+        return self.session.table
+
+    @property
+    def document(self) -> Map | Puzzle:
+        return self.session.document
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]:
+        return self.session.rolls
+
+    @property
+    def seed(self) -> int | str | None:
+        """The code the rolls come from (None when every roll was given)."""
+        return self.session.seed
+
+    @property
+    def player(self) -> str:
+        return self.session.player
+
+    @player.setter
+    def player(self, name: str) -> None:
+        self.session.player = name
 
     @property
     def state(self) -> State:
-        return self.table.state
+        return self.session.state
 
     @property
     def turns(self) -> tuple[Turn, ...]:
-        return tuple(self.table.turns)
+        return self.session.turns
 
     @property
     def roll(self) -> Roll | None:
-        return self.table.roll
+        return self.session.roll
 
     def choices(self) -> list[tuple[str, str]]:
         """The (shape, dig type) pairs the roll allows with the switches chosen (core)."""
-        tb = self.table
-        return [] if tb.roll is None else self.game.choices(tb.roll, tb.switch)
+        return self.session.choices()
 
     def can_pass(self) -> bool:
         """Passing is allowed when no shape of the roll fits (the core's forced draw)."""
-        tb = self.table
-        return (tb.roll is not None and tb.pending is None and not tb.state.is_terminal
-                and not tb.state.must_draw(tb.roll))
+        return self.session.can_pass()
 
     def candidate(self) -> Candidate | None:
         """The turn under the ghost, checked by the core (None when there is no ghost)."""
-        tb = self.table
-        if tb.pending is not None:
-            return tb.pending
-        if tb.roll is None or tb.anchor is None or tb.state.is_terminal:
-            return None
-        if tb.square_mode:
-            return self._square_candidate(tb.anchor)
-        if tb.shape is None or tb.dig is None:
-            return None
-        return self._shape_candidate(placed(tb.shape, tb.orientation, tb.anchor))
+        return self.session.candidate()
 
-    def _shape_candidate(self, cells: frozenset[Cell]) -> Candidate:
-        tb = self.table
-        assert tb.roll is not None and tb.shape is not None and tb.dig is not None
-        covered = len(cells & self.game.map.stars)
-        stars = next(tb.state.star_options(covered), ())   # any allowed choice, to ask
-        turn = Turn.draw(tb.shape, tb.dig, cells, switch=tb.switch, stars=stars,
-                         squares=tb.squares)
-        try:
-            tb.state.apply(tb.roll, turn)
-        except IllegalTurnError as e:
-            return Candidate(cells, turn, e.message, stars=covered, rule=e.rule,
-                             details=e.details)
-        return Candidate(cells, turn, None, stars=covered)
-
-    def _square_candidate(self, cell: Cell) -> Candidate:
-        tb = self.table
-        assert tb.roll is not None
-        turn = Turn.pass_(tb.squares | {cell})
-        try:
-            tb.state.apply(tb.roll, turn)
-        except IllegalTurnError as e:
-            # The core checks the squares before the pass itself: any other complaint is
-            # about passing, which filling a square does not do.
-            if e.rule.startswith("square-") or e.rule == "bonus-not-held":
-                return Candidate(frozenset({cell}), turn, e.message, square=True,
-                                 rule=e.rule, details=e.details)
-        return Candidate(frozenset({cell}), turn, None, square=True)
+    def star_options(self, c: Candidate | None = None) -> list[tuple[str, ...]]:
+        """The bonus choices the core allows for the stars a placement covers."""
+        return self.session.star_options(c)
 
     def ghost(self) -> Ghost | None:
         """What the board's overlay must show now."""
-        c = self.candidate()
-        if c is None:
-            return None
-        return Ghost(c.cells, c.legal, None if c.square else self.table.dig)
+        g = self.session.ghost()
+        return None if g is None else Ghost(*g)
 
     def game_log(self, name: str | None = None) -> GameLog:
         """The game so far as a :class:`~paleowidgets.core.logs.GameLog` (save it with
         ``.save(path)``)."""
-        n = self.state.round
-        player = name or self.player or self.t("replay.player", name=1)
-        return GameLog(self.document, tuple(self.rolls[:n]), (PlayerLog(player, self.turns),))
+        return self.session.game_log(name or self.player or self.t("replay.player", name=1))
 
-    # -- actions (each ends with the board and controls redrawn from the table) ------------
+    # -- actions: events go to the session, then the board and words follow ----------------
 
     def roll_dice(self) -> None:
         """Roll for the next round (the seeded roll of that round)."""
-        tb = self.table
-        if tb.roll is not None or tb.state.is_terminal:
-            return
-        tb.roll = self.rolls[tb.state.round]
-        tb.history.clear()
-        tb.switch, tb.square_mode, tb.squares = frozenset(), False, frozenset()
-        self._choose_default()
-        tb.message = ("info", "")
-        self._refresh()
+        self._after(self.session.roll_dice())
 
     def select(self, shape: str | None = None, dig: str | None = None) -> None:
         """Choose the shape and dig type among :meth:`choices`."""
-        tb = self.table
-        pairs = self.choices()
-        if shape is not None and any(s == shape for s, _ in pairs):
-            tb.shape = shape
-        if dig is not None:
-            tb.dig = dig
-        self._fix_choice()
-        tb.square_mode = False
-        self._refresh()
+        self._after(self.session.select(shape, dig))
 
     def set_switch(self, kind: str, on: bool) -> None:
         """Spend (``on``) or keep a Switch Shape (``'shape'``) or Switch Dig (``'dig'``)."""
-        tb = self.table
-        tb.switch = tb.switch | {kind} if on else tb.switch - {kind}
-        self._fix_choice()
-        self._refresh()
+        self._after(self.session.set_switch(kind, on))
 
     def set_square_mode(self, on: bool) -> None:
-        self.table.square_mode = on and self._squares_left() > 0
-        self._refresh()
+        self._after(self.session.set_square_mode(on))
 
     def rotate(self) -> None:
-        self.table.orientation = ROTATE @ self.table.orientation
-        self._refresh()
+        self._after(self.session.rotate())
 
     def flip(self) -> None:
-        self.table.orientation = FLIP @ self.table.orientation
-        self._refresh()
+        self._after(self.session.flip())
 
     def hover(self, cell: Cell | None) -> None:
         """The pointer is over ``cell`` (None: off the grid)."""
-        tb = self.table
-        if cell == tb.anchor or tb.pending is not None:
-            return
-        tb.anchor = cell
-        self._refresh(controls=False)
+        self._after(self.session.hover(cell), controls=False)
 
     def move(self, dx: int, dy: int) -> None:
         """Move the ghost by whole cells (arrow keys); it starts in the middle."""
-        tb = self.table
-        g = self.game
-        if tb.anchor is None:
-            tb.anchor = (g.width // 2, g.height // 2)
-        else:
-            x, y = tb.anchor
-            tb.anchor = (min(max(x + dx, 0), g.width - 1), min(max(y + dy, 0), g.height - 1))
-        self._refresh(controls=False)
+        self._after(self.session.move(dx, dy), controls=False)
 
     def click(self, cell: Cell | None) -> None:
         """A press on ``cell``: draw there if the core allows it, else say why."""
-        if cell is None or self.table.pending is not None:
-            return
-        self.table.anchor = cell
-        self.place()
+        self._after(self.session.click(cell))
 
     def place(self) -> None:
         """Draw the ghost's shape (or fill its One Square) if the core allows it. A shape
         covering stars that can give a choice of bonuses waits for :meth:`choose_stars`."""
-        tb = self.table
-        c = self.candidate()
-        if c is None or tb.pending is not None:
-            return
-        if not c.legal:
-            tb.message = ("illegal", self.illegal(c.reason or "", c.rule, c.details))
-            self._refresh()
-            return
-        if c.square:
-            self._push()
-            tb.squares = tb.squares | c.cells
-            tb.square_mode = self._squares_left() > 0 and tb.square_mode
-            tb.message = ("info", self.t("squares.pending", cells=names(tb.squares)))
-            self._refresh()
-            return
-        options = self.star_options(c)
-        if len(options) > 1:
-            tb.pending = c
-            self._refresh()
-            return
-        self._commit(c.turn if not options else _with_stars(c.turn, options[0]))
-
-    def star_options(self, c: Candidate | None = None) -> list[tuple[str, ...]]:
-        """The bonus choices the core allows for the stars a placement covers."""
-        c = c or self.table.pending
-        if c is None or c.square:
-            return []
-        return list(self.state.star_options(c.stars))
+        self._after(self.session.place())
 
     def choose_stars(self, stars: Sequence[str]) -> None:
         """Finish the pending placement with these bonuses for its stars."""
-        tb = self.table
-        if tb.pending is None:
-            return
-        turn = _with_stars(tb.pending.turn, tuple(stars))
-        tb.pending = None
-        self._commit(turn)
+        self._after(self.session.choose_stars(stars))
 
     def pass_round(self) -> None:
         """Pass (with this round's One-Square cells), if the core allows it."""
-        tb = self.table
-        if tb.roll is None or tb.pending is not None:
-            return
-        self._commit(Turn.pass_(tb.squares))
+        self._after(self.session.pass_round())
+
+    def play_turn(self, turn: Turn) -> None:
+        """Play a whole turn (a hint's, a replay's), rolling first when needed; checked by
+        the core, refused with its reason on the message line."""
+        self._after(self.session.play_turn(turn))
 
     def cancel(self) -> None:
         """Esc: drop the pending placement, else leave One Square, else hide the ghost."""
-        tb = self.table
-        if tb.pending is not None:
-            tb.pending = None
-        elif tb.square_mode:
-            tb.square_mode = False
-        else:
-            tb.anchor = None
-        tb.message = ("info", "")
-        self._refresh()
+        self._after(self.session.cancel())
 
     def undo(self) -> None:
-        """Take back the last action of the round (a square, a draw, a pass)."""
-        tb = self.table
-        if not tb.history:
-            return
-        snap = tb.history.pop()
-        took_back = len(snap.turns) != len(tb.turns)
-        tb.state, tb.turns, tb.roll, tb.squares = (snap.state, list(snap.turns), snap.roll,
-                                                   snap.squares)
-        tb.pending = None
-        self._fix_choice()
-        tb.message = ("info", self.t("undone"))
-        with canvas_batch():       # listeners' boards join this one message
-            self._refresh()
-            if took_back:
-                self._turns_changed()
+        """Take back the last action of the round in play (a One Square, a bonus choice
+        waiting); a drawn or passed turn ended its round and stays."""
+        self._after(self.session.undo())
 
     def key(self, key: str, shift: bool = False, ctrl: bool = False,
             meta: bool = False) -> None:
-        """A key pressed on the board (ipycanvas ``on_key_down``)."""
-        tb = self.table
-        if key in ARROWS:
-            self.move(*ARROWS[key])
-        elif key in ("r", "R"):
-            self.rotate()
-        elif key in ("f", "F"):
-            self.flip()
-        elif key == "Enter":
-            if tb.roll is None:
-                self.roll_dice()
-            else:
-                if tb.anchor is None:
-                    self.move(0, 0)
-                self.place()
-        elif key == "Escape":
-            self.cancel()
-        elif key in ("u", "U") or (key == "z" and (ctrl or meta)):
-            self.undo()
-        elif key.isdigit() and tb.pending is not None:
-            options = self.star_options()
-            if 1 <= int(key) <= len(options):
-                self.choose_stars(options[int(key) - 1])
+        """A key pressed on the board (ipycanvas ``on_key_down``): the session's keys."""
+        moves = key in ARROWS
+        self._after(self.session.key(key, ctrl=ctrl, meta=meta), controls=not moves)
 
     # -- inside ----------------------------------------------------------------------------
 
-    def _squares_left(self) -> int:
-        tb = self.table
-        return 0 if tb.roll is None else tb.state.held[ONE_SQUARE] - len(tb.squares)
-
-    def _push(self) -> None:
-        tb = self.table
-        tb.history.append(Snapshot(tb.state, tuple(tb.turns), tb.roll, tb.squares))
-
-    def _commit(self, turn: Turn) -> None:
-        tb = self.table
-        assert tb.roll is not None
-        try:
-            state = tb.state.apply(tb.roll, turn)
-        except IllegalTurnError as e:
-            tb.message = ("illegal", self.illegal(e.message, e.rule, e.details))
-            self._refresh()
+    def _after(self, changed: bool, controls: bool = True) -> None:
+        """Redraw after an action that changed the table; listeners hear of new turns in
+        the same canvas message."""
+        if not changed:
             return
-        self._push()
-        round_ = tb.state.round + 1
-        tb.state, tb.roll, tb.squares, tb.pending = state, None, frozenset(), None
-        tb.turns.append(turn)
-        tb.switch, tb.square_mode = frozenset(), False
-        text = (self.t("passed", round=round_) if turn.passed
-                else self.t("placed", round=round_, turn=str(turn)))
-        tb.message = ("done", text)
         with canvas_batch():       # listeners' boards join this one message
-            self._refresh()
-            self._turns_changed()
+            self._refresh(controls)
+            if self.session.version != self._version:
+                self._version = self.session.version
+                for callback in self._turn_callbacks:
+                    callback(self)
 
-    def _choose_default(self) -> None:
-        """After a roll: the first shape of the roll that fits somewhere (core's fits)."""
-        tb = self.table
-        shapes = list(dict.fromkeys(s for s, _ in self.choices()))
-        fitting = [s for s in shapes if tb.state.fits(s)]
-        first: list[str | None] = [*fitting, *shapes, None]
-        tb.shape = first[0]
-        tb.dig = None
-        self._fix_choice()
-
-    def _fix_choice(self) -> None:
-        """Keep the shape and dig type among the choices of the roll and switches."""
-        tb = self.table
-        pairs = self.choices()
-        shapes = list(dict.fromkeys(s for s, _ in pairs))
-        if tb.shape not in shapes:
-            tb.shape = shapes[0] if shapes else None
-        digs = [d for s, d in pairs if s == tb.shape]
-        if tb.dig not in digs:
-            tb.dig = digs[0] if digs else None
+    def _squares_left(self) -> int:
+        return self.session.squares_left()
 
     # -- the controls ------------------------------------------------------------------------
 
@@ -592,17 +371,14 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             self.set_square_mode(bool(change["new"]))
 
     def _refresh(self, controls: bool = True) -> None:
-        """Redraw from the table: the board (one canvas message), the words, the controls."""
+        """Redraw from the session: the board (one canvas message), the words, the controls."""
         with canvas_batch():
             for callback in self._redraw_callbacks:
                 callback(self)
-            tb = self.table
-            c = self.candidate()
             # the board first: its one message is what the player is waiting for
-            self.board.update(tb.state, turns=tb.turns,
-                              ghost=None if c is None else Ghost(c.cells, c.legal,
-                                                                 None if c.square else tb.dig))
-        self._refresh_message(c)
+            self.board.update(self.state, turns=self.table.turns, ghost=self.ghost())
+        message = self.session.message()
+        self.message.value = message_html(message.kind, self.say(message))
         if controls:
             with self._quiet():
                 self._refresh_controls()
@@ -639,16 +415,14 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.pass_button.disabled = not self.can_pass()
         self.pass_button.tooltip = self.t("pass.tip") if self.can_pass() or tb.roll is None \
             else self._pass_reason()
-        self.undo_button.disabled = not tb.history
+        self.undo_button.disabled = not self.session.can_undo()
         self.score_panel.value = score_html(s, self.game, lang=self.lang)
         self._refresh_stars()
         self.summary.value = summary_html(s, g, lang=self.lang) if over else ""
         self.summary.layout.display = None if over else "none"
 
     def _pass_reason(self) -> str:
-        tb = self.table
-        assert tb.roll is not None
-        fitting = [sp for sp in self.game.roll_shapes(tb.roll) if tb.state.fits(sp)]
+        fitting = self.session.fitting_shapes()
         return self.t("pass.forbidden", shapes=", ".join(fitting),
                       s="s" if len(fitting) == 1 else "")
 
@@ -678,28 +452,6 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         cancel.on_click(lambda _: self.cancel())
         self.star_box.children = (intro, *buttons, cancel)
         self.star_box.layout.display = None
-
-    def _refresh_message(self, c: Candidate | None) -> None:
-        tb = self.table
-        kind, text = tb.message
-        if c is not None and tb.pending is None:
-            if c.legal:
-                kind = "legal"
-                text = (self.t("legal.square", cell=names(c.cells)) if c.square else
-                        self.t("legal", shape=tb.shape, dig=self.t(f"dig.{tb.dig}"),
-                               cells=names(c.cells)))
-            else:
-                kind, text = "illegal", self.illegal(c.reason or "", c.rule, c.details)
-        elif not text and tb.roll is None and not tb.state.is_terminal:
-            text = self.t("roll.waiting", round=tb.state.round + 1)
-        elif not text and tb.roll is not None and tb.pending is None:
-            if tb.square_mode:
-                text = self.t("hover.square")
-            elif tb.shape is not None and not tb.state.fits(tb.shape):
-                text = self.t("no-room", shape=tb.shape)
-            else:
-                text = self.t("hover", shape=tb.shape or "")
-        self.message.value = message_html(kind, text)
 
     def _header_html(self) -> str:
         s, g = self.table.state, self.game
@@ -739,31 +491,6 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
 # -- helpers ----------------------------------------------------------------------------------
 
-def _document_and_game(game: Game | Map | Puzzle) -> tuple[Map | Puzzle, Game]:
-    if isinstance(game, Game):
-        return game.map, game
-    if isinstance(game, Puzzle):
-        return game, Game.from_puzzle(game)
-    return game, Game(game)
-
-
-def _all_rolls(game: Game, rolls: Sequence[Roll] | None,
-               seed: int | str | None) -> tuple[tuple[Roll, ...], int | str | None]:
-    """One roll per round: the given ones, then (when they run out) rolls from the seed,
-    a fresh seed code when none is given; and the seed code used (None if none was)."""
-    given = tuple(rolls or ())
-    if len(given) >= game.rounds:
-        return given[:game.rounds], None
-    code = new_seed_code() if seed is None else seed
-    return given + roll_sequence(code, game.rounds)[len(given):], code
-
-
-def _with_stars(turn: Turn, stars: tuple[str, ...]) -> Turn:
-    assert turn.shape is not None and turn.dig is not None
-    return Turn.draw(turn.shape, turn.dig, turn.cells, switch=turn.switch, stars=stars,
-                     squares=turn.squares)
-
-
 _MESSAGE_STYLE = {
     "legal": "color:#00664A;border-left:4px solid #009E73;",
     "illegal": "color:#A33F00;border-left:4px dashed #D55E00;",
@@ -772,16 +499,12 @@ _MESSAGE_STYLE = {
 }
 
 
-def _fossil_key(game: Game) -> str:
-    """'Fossil A', or in the Snowman Edition 'Item A'."""
-    return "fossil.snowman" if game.map.theme == "snowman" else "fossil"
-
-
 def message_html(kind: str, text: str) -> str:
     """The line under the board; legal and illegal differ in words, symbol and border
-    style as well as colour."""
+    style as well as colour. It is a polite live region: a screen reader reads it out."""
     style = _MESSAGE_STYLE.get(kind, _MESSAGE_STYLE["info"])
-    return (f"<div class='paleo-message paleo-{kind}' style='{style}padding:2px 8px;"
+    return (f"<div class='paleo-message paleo-{kind}' role='status' aria-live='polite' "
+            f"aria-atomic='true' style='{style}padding:2px 8px;"
             f"font-size:1.05em'>{html.escape(text)}</div>")
 
 
@@ -792,11 +515,9 @@ def score_html(state: State, game: Game, *, lang: str | None = None) -> str:
         return i18n.t(key, lang, **fields)
 
     score = state.score()
-    by_id = {f.id: f for f in game.map.fossils}
     rows = []
     for f in score.fossils:
-        fossil = by_id[f.id]
-        name = fossil.name or t(_fossil_key(game), id=f.id)
+        name = fossil_name(game.map, f.id, lang)
         bonus = f" <small>{html.escape(t('score.same', bonus=f.bonus))}</small>" if f.bonus else ""
         rows.append(f"<tr><td>{html.escape(f.id)} · {html.escape(name)}</td>"
                     f"<td style='text-align:right'>{f.points}{bonus}</td></tr>")
@@ -829,7 +550,7 @@ def summary_html(state: State, game: Game, *, lang: str | None = None) -> str:
     dug = [f for i, f in enumerate(game.map.fossils) if state.dug >> i & 1]
     lines = [t("game-over", score=score.total, s=plural(score.total)),
              t("game-over.dug", dug=len(dug), total=len(game.map.fossils),
-               names=", ".join(f.name or t(_fossil_key(game), id=f.id) for f in dug))
+               names=", ".join(fossil_name(game.map, f.id, lang) for f in dug))
              if dug else t("game-over.none"), t("game-over.log")]
     body = "".join(f"<div>{html.escape(line)}</div>" for line in lines[1:])
     return (f"<div class='paleo-summary' style='border:2px solid #0072B2;padding:6px 10px;"

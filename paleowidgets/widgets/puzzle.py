@@ -46,7 +46,7 @@ from ._display import SvgFallback
 from .analysis import turn_words
 from .play import PlayWidget, message_html
 from .replay import ReplayWidget
-from .text import language
+from .text import fossil_name, language
 
 __all__ = ["RUNGS", "TIERS", "PuzzleWidget", "load_puzzle"]
 
@@ -195,12 +195,7 @@ class PuzzleWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.play.board.update(highlight=self.hint_cells)
 
     def _fossil_name(self, fossil_id: str | None) -> str:
-        m = self.puzzle.map
-        if fossil_id is None:
-            return "?"
-        f = m.fossil(fossil_id)
-        key = "fossil.snowman" if m.theme == "snowman" else "fossil"
-        return f.name or i18n.t(key, self.lang, id=f.id)
+        return "?" if fossil_id is None else fossil_name(self.puzzle.map, fossil_id, self.lang)
 
     # -- check and reveal ------------------------------------------------------------------
 

@@ -18,8 +18,11 @@ language code, resolved once with :func:`language`.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from .. import i18n
+from ..core.maps import Map
+from ..core.session import Message, Text
 
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"
 
@@ -57,3 +60,44 @@ def illegal_text(message: str, rule: str | None, lang: str, *,
     if details and key in catalog and i18n.fields(catalog[key]) <= set(details):
         return i18n.t("illegal", lang, reason=i18n.t(key, lang, **details))
     return i18n.t("illegal.rule", lang, reason=i18n.rule_text(rule, lang, theme=theme))
+
+
+def fossil_name(game_map: Map, fossil_id: str, lang: str | None = None) -> str:
+    """A fossil's name as the sheet gives it ("T. rex skull"), else "Fossil A" (in the
+    Snowman Edition "Item A"), in ``lang``."""
+    f = game_map.fossil(fossil_id)
+    if f.name:
+        return f.name
+    key = "fossil.snowman" if game_map.theme == "snowman" else "fossil"
+    return i18n.t(key, lang, id=fossil_id)
+
+
+def say(text: Text, lang: str) -> str:
+    """A :class:`~paleowidgets.core.session.Text` in ``lang``: its fields that are Texts
+    are said first, a tuple of them is a list joined with commas."""
+    def word(value: Any) -> Any:
+        if isinstance(value, Text):
+            return say(value, lang)
+        if isinstance(value, tuple) and all(isinstance(v, Text) for v in value):
+            return ", ".join(say(v, lang) for v in value)
+        return value
+
+    return i18n.t(text.key, lang, **{k: word(v) for k, v in text.fields.items()})
+
+
+def message_text(message: Message, lang: str, game_map: Map) -> str:
+    """A session's message as the line under the board says it in ``lang``: its sentence
+    (or the core's reason for refusing a turn), what else the turn did, what it dug up."""
+    parts = []
+    e = message.error
+    if e is not None:
+        parts.append(illegal_text(e.message, e.rule, lang, theme=game_map.theme,
+                                  details=e.details))
+    if message.text is not None:
+        parts.append(say(message.text, lang))
+    parts += [say(t, lang) for t in message.more]
+    for f in message.finds:
+        key = "found.bonus" if f.bonus else "found"
+        parts.append(i18n.t(key, lang, fossil=fossil_name(game_map, f.fossil, lang),
+                            points=f.points, bonus=f.bonus))
+    return " ".join(parts)
