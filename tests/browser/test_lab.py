@@ -85,7 +85,7 @@ def test_click_places_and_the_score_changes(page: Any, geometry: tuple[Any, Any]
     assert label.inner_text() == "Score 0"
     page.mouse.click(*h.page_point(page, canvas, h.inside(plan, h.U_ANCHOR)))
     page.locator(f"{PLAY} .paleo-score-label", has_text="Score 3").wait_for()
-    page.locator(f"{PLAY} .paleo-done", has_text="Round 1: U chevron").wait_for()
+    page.locator(f"{PLAY} .paleo-done", has_text="Round 1: U drawn with chevrons").wait_for()
     page.mouse.move(0, 0)
     h.wait_pixel(page, canvas, h.inside(plan, (2, 2), 0.15, 0.45), DUG)     # dug up
     assert h.pixel(page, canvas, h.inside(plan, (1, 3), 0.15, 0.45)) != OPEN
