@@ -31,9 +31,9 @@ __version__ = "0.1.0"
 
 #: What ``from paleowidgets import ...`` gives of :mod:`paleowidgets.widgets` (lazily).
 WIDGETS = ("AnalysisPanel", "BoardWidget", "ClassGameWidget", "ClassResults",
-           "EnclosureWidget", "PlayWidget", "PuzzleWidget", "ReplayAnalysis", "ReplayWidget",
-           "SnowmanWidget", "TransformExplorer", "load_class_logs", "replay_with_analysis",
-           "solve_live")
+           "EnclosureWidget", "PlayWidget", "PuzzleEditor", "PuzzleWidget", "ReplayAnalysis",
+           "ReplayWidget", "SnowmanWidget", "TransformExplorer", "load_class_codes",
+           "load_class_logs", "replay_with_analysis", "solve_live")
 
 __all__ = [
     "MAP_NAMES", "PENTOMINOES", "SYMMETRIES", "ClassGame", "FormatError", "Game", "GameLog",

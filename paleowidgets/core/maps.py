@@ -489,7 +489,8 @@ def map_problems(m: Map) -> list[MapProblem]:
             if not m.inside(c):
                 edge = next(fc for fc in _reading_order(f.cells)
                             if c in orthogonal_neighbours(fc))
-                problems.append(MapProblem("fossil-on-edge", f.id, edge))
+                if MapProblem("fossil-on-edge", f.id, edge) not in problems:   # a corner
+                    problems.append(MapProblem("fossil-on-edge", f.id, edge))
             elif c in owner and owner[c].id != f.id:
                 problems.append(MapProblem("fossils-adjacent", f.id, c, owner[c].id))
         problems += [MapProblem("fossil-never-dug-up", f.id, c)

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from .analysis import AnalysisPanel, ReplayAnalysis, replay_with_analysis
 from .board import BoardWidget, Ghost, canvas_batch
-from .classgame import ClassGameWidget, ClassResults, load_class_logs
+from .classgame import ClassGameWidget, ClassResults, load_class_codes, load_class_logs
+from .editor import PuzzleEditor
 from .enclosure import EnclosureWidget
 from .play import PlayWidget
 from .puzzle import PuzzleWidget
@@ -34,6 +35,7 @@ from .solving import SolveProgress, solve_live
 from .transform import TransformExplorer
 
 __all__ = ["AnalysisPanel", "BoardWidget", "ClassGameWidget", "ClassResults",
-           "EnclosureWidget", "Ghost", "PlayWidget", "PuzzleWidget", "ReplayAnalysis",
-           "ReplayWidget", "SnowmanWidget", "SolveProgress", "TransformExplorer",
-           "canvas_batch", "load_class_logs", "replay_with_analysis", "solve_live"]
+           "EnclosureWidget", "Ghost", "PlayWidget", "PuzzleEditor", "PuzzleWidget",
+           "ReplayAnalysis", "ReplayWidget", "SnowmanWidget", "SolveProgress",
+           "TransformExplorer", "canvas_batch", "load_class_codes", "load_class_logs",
+           "replay_with_analysis", "solve_live"]

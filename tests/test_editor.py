@@ -1,0 +1,255 @@
+"""The puzzle studio (widgets/editor.py, core/drafts.py), headless: painting by mouse,
+drag, touch and keys; live checks of every map rule with the cells outlined on the board;
+rolls typed or rolled; Prove (and Stop), Grade, Try, Save, Open, Code. The browser test is
+tests/browser/test_editor_lab.py."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import pytest
+from helpers import event, key, mouse
+
+from paleowidgets import i18n
+from paleowidgets.cli import main
+from paleowidgets.core.codes import decode
+from paleowidgets.core.drafts import Draft, parse_rolls
+from paleowidgets.core.files import load_file
+from paleowidgets.core.geometry import cell_name
+from paleowidgets.core.maps import Dice, Map, Puzzle
+from paleowidgets.data import load_map
+from paleowidgets.widgets.editor import PuzzleEditor, parse_dice
+
+ROOT = Path(__file__).parent.parent
+COLLECTION = sorted((ROOT / "puzzles").rglob("*.toml"))
+
+
+def small() -> PuzzleEditor:
+    """A 7x7 editor with fossil A (C3, D3) and two rolls."""
+    e = PuzzleEditor(width=7, height=7, lang="en")
+    e.paint((2, 2), "A")
+    e.paint((3, 2), "A")
+    e.set_rolls("25 14")
+    return e
+
+
+def rules(e: PuzzleEditor) -> list[tuple[str, str]]:
+    return [(p.rule, p.fossil) for p in e.problems()]
+
+
+def test_mouse_press_and_drag_paint_with_the_chosen_brush() -> None:
+    e = PuzzleEditor(width=7, height=7, lang="en")
+    e.brushes.value = "*"
+    mouse(e.board, "mouse_down", (1, 1))
+    mouse(e.board, "mouse_move", (2, 1))
+    mouse(e.board, "mouse_move", (3, 1))
+    mouse(e.board, "mouse_up", (3, 1))
+    mouse(e.board, "mouse_move", (4, 1))          # released: no paint
+    assert e.draft.game_map().stars == {(1, 1), (2, 1), (3, 1)}
+    e.letter.value = "C"
+    assert e.brush == "C" and e.brushes.value == "A"   # the fossil brush, letter C
+    mouse(e.board, "mouse_down", (3, 4))
+    assert e.draft.symbol((3, 4)) == "C" and "C" in e.draft.fossils
+
+
+def test_touch_paints_every_finger() -> None:
+    e = PuzzleEditor(width=7, height=7, lang="en")
+    e.set_brush("#")
+    boxes = [e.board.plan.cell_box(c) for c in ((1, 1), (5, 5))]
+    event(e.board, "touch_start", touches=[{"x": x + w / 2, "y": y + h / 2}
+                                           for x, y, w, h in boxes])
+    assert e.draft.game_map().predrawn == {(1, 1), (5, 5)}
+
+
+def test_keys_move_the_cursor_choose_brushes_and_paint() -> None:
+    e = PuzzleEditor(width=7, height=7, lang="en")
+    for k in ("ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown"):
+        key(e.board, k)
+    assert e.cursor == (2, 2) and e.board.ghost is not None
+    assert e.board.ghost.cells == {(2, 2)}
+    key(e.board, "b")                    # fossil B, painted at the cursor
+    key(e.board, "ArrowRight")
+    key(e.board, " ")                    # Space paints with the same brush
+    key(e.board, "ArrowDown")
+    key(e.board, "*")
+    key(e.board, "Enter")
+    assert e.draft.cells == {(2, 2): "B", (3, 2): "B", (3, 3): "*"}
+    key(e.board, "Backspace")
+    key(e.board, "ArrowLeft")
+    key(e.board, "ArrowLeft")
+    key(e.board, "ArrowLeft")
+    key(e.board, "ArrowLeft")            # stops at the edge
+    assert e.cursor == (0, 3) and (3, 3) not in e.draft.cells
+    key(e.board, "z", ctrl=True)         # Ctrl+Z is not a fossil Z
+    assert "Z" not in e.draft.fossils
+
+
+@pytest.mark.parametrize(("paint", "rule", "fossil", "cell"), [
+    ({(0, 3): "B"}, "fossil-on-edge", "B", (0, 3)),
+    ({(4, 2): "B"}, "fossils-adjacent", "A", (4, 2)),
+    ({(5, 5): "A"}, "fossil-disconnected", "A", (2, 2)),
+    ({(1, 2): "#", (4, 2): "#", (2, 1): "#", (3, 1): "#", (2, 3): "#", (3, 3): "#"},
+     "ring-complete-at-start", "A", (2, 2)),
+])
+def test_each_map_rule_is_shown_on_the_board_and_in_words(
+        paint: dict[tuple[int, int], str], rule: str, fossil: str,
+        cell: tuple[int, int]) -> None:
+    e = small()
+    assert e.problems() == [] and "✔" in e.problem_list.value
+    for c, s in paint.items():
+        e.paint(c, s)
+    assert (rule, fossil) in rules(e)
+    assert cell in e.board.highlight
+    assert f"data-rule='{rule}'" in e.problem_list.value
+    words = i18n.t(f"editor.rule.{rule}", "en", fossil=fossil, cell=cell_name(cell))
+    assert html.escape(words) in e.problem_list.value
+
+
+def test_the_new_rule_a_star_no_shape_can_reach() -> None:
+    e = PuzzleEditor(width=7, height=7, lang="en")
+    for c in ((1, 1), (2, 1), (3, 1), (1, 2), (3, 2), (1, 3), (2, 3), (3, 3)):
+        e.paint(c, "A")
+    e.set_rolls("11")
+    assert e.problems() == []            # the hole is open: One Square can fill it
+    e.paint((2, 2), "*")
+    assert rules(e) == [("fossil-never-dug-up", "A")]
+    assert (2, 2) in e.board.highlight and "C3" in e.problem_list.value
+    assert e.prove() is None and "Cannot prove" in e.status.value
+
+
+def test_rolls_typed_or_rolled() -> None:
+    e = small()
+    e.rolls_field.value = "6-6, 1 2"
+    assert e.draft.rolls == [(6, 6), (1, 2)]
+    e.rolls_field.value = "6-6, 1 7"
+    assert e.draft.rolls == [(6, 6), (1, 2)] and "1 to 6" in e.status.value
+    e.roll_count.value = 5
+    e.roll(seed=3)
+    assert len(e.draft.rolls) == 5 and e.rolls_field.value == " ".join(
+        f"{a}{b}" for a, b in e.draft.rolls)
+    assert parse_rolls("") == []
+    e.set_rolls("")
+    assert rules(e) == [("no-rolls", "")]
+
+
+def test_prove_grade_try_save_and_verify(tmp_path: Path) -> None:
+    e = small()
+    e.paint((4, 4), "*")
+    e.fossil_name.value = "Tooth"
+    sol = e.prove()
+    assert sol is not None and sol.proven and e.draft.optimum == sol.optimum
+    assert "Proven" in e.status.value and e.progress.bar.bar_style == "success"
+    g = e.grade()
+    assert g is not None and e.difficulty.value == g.tier and g.tier in e.status.value
+    e.title.value = "Star and tooth"       # words keep the proof
+    assert e.draft.solution
+    w = e.try_it()
+    assert w is not None and w.puzzle == e.puzzle() and e.try_box.children == (w,)
+    path = e.save(tmp_path / "star.toml")
+    assert path is not None and "finished puzzle" in e.status.value
+    back = load_file(path)
+    assert isinstance(back, Puzzle) and back == e.puzzle()
+    assert back.optimum == sol.optimum and back.title == "Star and tooth"
+    assert back.map.fossil("A").name == "Tooth"
+    assert main(["puzzles", "verify", str(path)]) == 0
+    # a change of points forgets the proof: Save then writes a draft
+    e.fossil_points.value = 5
+    assert not e.draft.solution and e.grade() is None
+    e.save(tmp_path / "draft.toml")
+    d = load_file(tmp_path / "draft.toml")
+    assert isinstance(d, Puzzle) and d.is_draft and "draft" in e.status.value
+
+
+def test_stop_keeps_the_best_line_marked_not_proven(tmp_path: Path) -> None:
+    e = PuzzleEditor(load_map("dig-site"), lang="en", time_limit=120)
+    e.roll(14, seed=1)
+    assert e.prove(wait=False) is None
+    e.stop()
+    sol = e.wait(60)
+    assert sol is not None and not sol.proven and len(sol.turns) == 14
+    assert "not proven" in e.status.value and e.progress.bar.bar_style == "warning"
+    assert not e.draft.solution              # an unproven line is never saved as the answer
+    e.save(tmp_path / "dig.toml")
+    again = load_file(tmp_path / "dig.toml")
+    assert isinstance(again, Puzzle) and again.is_draft
+
+
+@pytest.mark.parametrize("path", COLLECTION, ids=[p.stem for p in COLLECTION])
+def test_open_then_save_gives_the_same_puzzle(path: Path, tmp_path: Path) -> None:
+    e = PuzzleEditor(path, lang="en")
+    original = load_file(path)
+    assert e.problems() == [] and e.puzzle() == original
+    out = e.save(tmp_path / path.name)
+    assert out is not None and load_file(out) == original
+
+
+def test_open_a_map_a_log_and_a_broken_file(tmp_path: Path) -> None:
+    e = PuzzleEditor(lang="en")
+    assert e.open(ROOT / "paleowidgets" / "data" / "maps" / "first-dig.toml")
+    assert e.draft.document() == load_map("first-dig")      # its 8 rounds too
+    assert rules(e) == [("no-rolls", "")]
+    assert not e.open(ROOT / "tests" / "data" / "golden" / "first-dig.json")
+    assert "game log" in e.status.value
+    assert not e.open(ROOT / "tests" / "data" / "bad" / "fossil_never_dug_up.toml")
+    assert "C3" in e.status.value
+    assert not e.save(tmp_path / "x.txt") and ".toml" in e.status.value
+
+
+def test_a_map_without_rolls_saves_as_a_map(tmp_path: Path) -> None:
+    e = PuzzleEditor(load_map("ring-school"), lang="en")
+    e.map_name.value = "Ring school 2"
+    out = e.save(tmp_path / "ring.toml")
+    assert out is not None
+    m = load_file(out)
+    assert isinstance(m, Map) and m.name == "Ring school 2"
+    assert (m.fossils, m.stars, m.rounds) == (load_map("ring-school").fossils,
+                                              load_map("ring-school").stars,
+                                              load_map("ring-school").rounds)
+
+
+def test_theme_size_bonuses_and_dice_table() -> None:
+    e = small()
+    e.theme.value = "snowman"
+    e.width_field.value, e.height_field.value = 9, 6
+    e.resize_button.click()
+    assert (e.draft.width, e.draft.height) == (9, 6) and e.draft.theme == "snowman"
+    e.bonus_fields[1].value = 1
+    e.own_dice.value = True
+    e.dice_shapes.value = "IX TU VW FP LY NZ"
+    e.dice_digs.value = "d d d d h h"
+    p = e.puzzle()
+    assert p.map.theme == "snowman" and p.bonuses == (0, 1, 0, 0)
+    assert p.map.dice == Dice(Dice().shapes, ("dot",) * 4 + ("hatch",) * 2)
+    e.dice_digs.value = "d d d"
+    assert "six dig types" in e.status.value
+    assert parse_dice("ix tu vw fp ly nz", "c c d d h h") == Dice()
+    e.own_dice.value = False
+    assert e.puzzle().map.dice == Dice()
+
+
+def test_code_gives_the_puzzle() -> None:
+    e = small()
+    e.prove()
+    code = e.code()
+    assert code is not None and e.code_field.value == code and decode(code) == e.puzzle()
+
+
+def test_french_and_korean_editors_speak_their_language() -> None:
+    english = set(i18n.catalog("en").values())
+    for lang in ("fr", "ko"):
+        e = PuzzleEditor(width=7, height=7, lang=lang)
+        e.paint((0, 2), "A")
+        shown = [e.prove_button.description, e.save_button.description,
+                 *[label for label, _ in e.brushes.options], e.problem_list.value]
+        assert not [s for s in shown if s in english], lang
+        assert i18n.t("editor.rule.fossil-on-edge", lang, fossil="A", cell="A3") in \
+            e.problem_list.value
+
+
+def test_a_draft_reads_back_as_the_document_it_came_from() -> None:
+    for path in COLLECTION[:6]:
+        p = load_file(path)
+        assert Draft.of(p).document() == p
+    m = load_map("dig-site")
+    assert Draft.of(m).document() == m
