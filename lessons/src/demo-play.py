@@ -1,17 +1,14 @@
-# %% [markdown]
-# # Paleontologists — play a game
-# Roll the dice, choose a shape and a dig type, and surround the fossils.
-# **R** rotates, **F** flips, the arrows move the shape, **Enter** draws it, **U** undoes.
-# (The board and the rules below follow `PALEOWIDGETS_LANG`: `PALEOWIDGETS_LANG=fr ./kit voila`.)
-
 # %%
-from IPython.display import Markdown
+# The game alone, for Voila (`./kit voila`; `PALEOWIDGETS_LANG=fr ./kit voila` in French).
+# Voila shows only the outputs: every word on the page comes from the catalogs of the
+# language set, so the page speaks that language only.
+from IPython.display import Markdown, display
 
-from paleowidgets import load_map
-from paleowidgets.i18n import rules_summary
-from paleowidgets.widgets import PlayWidget
+from paleowidgets import PlayWidget, load_map
+from paleowidgets.i18n import rules_summary, t
 
-PlayWidget(load_map("dig-site"), seed="TREX-4821", player="Me")
+display(Markdown(f"# {t('demo.title')}\n\n{t('demo.intro')}"))
+PlayWidget(load_map("dig-site"), seed="TREX-4821", player=t("demo.player"))
 
 # %%
 Markdown(rules_summary())

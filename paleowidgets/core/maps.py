@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -51,10 +52,17 @@ class Fossil:
     cells: frozenset[Cell]
     ring: frozenset[Cell]
     name: str = ""
+    # the name in other languages, by language code ({"fr": "Ammonite"}): FORMATS.md's
+    # ``names``; not part of what makes two fossils the same
+    names: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     @property
     def label(self) -> str:
         return self.name or f"Fossil {self.id}"
+
+    def name_in(self, lang: str) -> str:
+        """The fossil's name in ``lang``: its ``names`` entry, else its name ('' if none)."""
+        return self.names.get(lang, self.name)
 
 
 @dataclass(frozen=True)
@@ -72,6 +80,11 @@ class Map:
     dice: Dice = field(default_factory=Dice)
     doc: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     source: str | None = field(default=None, compare=False)
+    names: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def name_in(self, lang: str) -> str:
+        """The map's name in ``lang``: its ``names`` entry, else its name."""
+        return self.names.get(lang, self.name)
 
     def __repr__(self) -> str:
         return (f"<Map {self.name!r} {self.width}x{self.height}, {len(self.fossils)} fossils, "
@@ -187,6 +200,24 @@ class _Reader:
                             f"not {value!r}", path, key)
         return value
 
+    def names(self, table: Mapping[str, Any], path: tuple[str, ...]) -> dict[str, str]:
+        """The optional ``names`` of a map or fossil: a table from language codes (two
+        lower-case letters) to non-empty names, ``names = { fr = "...", ko = "..." }``."""
+        value = table.get("names", {})
+        where = f"[{'.'.join(path)}] names"
+        if not isinstance(value, Mapping):
+            raise self.fail(f"{where} must be a table of language codes to names, like "
+                            '{ fr = "Ammonite", ko = "암모나이트" }, not ' f"{value!r}",
+                            path, "names")
+        for code, text in value.items():
+            if not _LANGUAGE_CODE.match(code):
+                raise self.fail(f"{where}: {code!r} is not a language code (two lower-case "
+                                "letters, like fr or ko)", path, "names")
+            if not isinstance(text, str) or not text.strip():
+                raise self.fail(f"{where}: the {code} name must be a non-empty string, "
+                                f"not {text!r}", path, "names")
+        return dict(value)
+
     def string(self, table: Mapping[str, Any], path: tuple[str, ...], key: str,
                default: str = "") -> str:
         value = table.get(key, default)
@@ -196,8 +227,9 @@ class _Reader:
 
 
 _LETTER_SET = frozenset(LETTERS)
-_MAP_KEYS = ("name", "theme", "rounds", "grid")
-_FOSSIL_KEYS = ("name", "points", "bonus")
+_MAP_KEYS = ("name", "names", "theme", "rounds", "grid")
+_FOSSIL_KEYS = ("name", "names", "points", "bonus")
+_LANGUAGE_CODE = re.compile(r"[a-z]{2}\Z")
 _PUZZLE_KEYS = ("title", "story", "rolls", "bonuses", "optimum", "solution", "difficulty")
 # The tiers of the puzzle collection, easiest first (puzzles/README.md, solver/grading.py).
 DIFFICULTIES = ("beginner", "intermediate", "advanced", "expert")
@@ -261,6 +293,7 @@ def _read_map(r: _Reader, *, is_puzzle: bool) -> Map:
     assert m is not None
     r.known_keys(m, ("map",), _MAP_KEYS)
     name = r.string(m, ("map",), "name", "Untitled map")
+    names = r.names(m, ("map",))
     theme = r.string(m, ("map",), "theme", "paleontologists")
     if theme not in THEMES:
         raise r.fail(f"[map] theme must be one of {', '.join(THEMES)}, not {theme!r}",
@@ -277,7 +310,7 @@ def _read_map(r: _Reader, *, is_puzzle: bool) -> Map:
     dice = _read_dice(r)
     result = Map(name=name, width=width, height=height, fossils=fossils, stars=stars,
                  predrawn=predrawn, theme=theme, rounds=rounds, dice=dice,
-                 doc=_json_copy(r.doc), source=r.file)
+                 doc=_json_copy(r.doc), source=r.file, names=names)
     _check_map_rule(r, result)
     return result
 
@@ -346,12 +379,13 @@ def _read_fossils(r: _Reader, cells: Mapping[Cell, str]) -> tuple[Fossil, ...]:
         points = r.integer(spec, path, "points", lo=0, hi=999)
         bonus = r.integer(spec, path, "bonus", lo=0, hi=999)
         name = r.string(spec, path, "name")
+        names = r.names(spec, path)
         fcells = frozenset(c for c, s in cells.items() if s == fid)
         if not is_connected(fcells):
             raise _problem_error(r, MapProblem("fossil-disconnected", fid,
                                                _reading_order(fcells)[0]))
         ring = frozenset(n for c in fcells for n in orthogonal_neighbours(c) if n not in fcells)
-        fossils.append(Fossil(fid, points, bonus, fcells, ring, name))
+        fossils.append(Fossil(fid, points, bonus, fcells, ring, name, names))
     return tuple(sorted(fossils, key=lambda f: f.id))
 
 
@@ -535,7 +569,8 @@ def _read_puzzle(r: _Reader, table: Mapping[str, Any], base: Map) -> Puzzle:
     solution = _read_solution(r, table.get("solution", []))
     game_map = Map(name=base.name, width=base.width, height=base.height, fossils=base.fossils,
                    stars=base.stars, predrawn=base.predrawn, theme=base.theme,
-                   rounds=len(rolls), dice=base.dice, doc=base.doc, source=base.source)
+                   rounds=len(rolls), dice=base.dice, doc=base.doc, source=base.source,
+                   names=base.names)
     for p in map_problems(game_map):
         if p.rule == "ring-complete-at-start":
             raise _problem_error(r, p)

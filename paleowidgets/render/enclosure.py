@@ -45,6 +45,7 @@ from .canvas import BoardPlan, plan_board
 from .glyphs import check_mark
 from .primitives import Group, Item, Paint, Path, Plan, Point, Rect, Text, outline_loops
 from .sheet import sheet_of
+from .style import fossil_name, themed
 from .svg import SvgDocument, plan_to_svg
 
 COVERED = st.OKABE_ITO["bluish-green"]
@@ -56,17 +57,6 @@ WHITE = "#FFFFFF"
 
 
 # -- words -------------------------------------------------------------------------------------
-
-def themed(key: str, theme: str) -> str:
-    """The Snowman Edition's wording of ``key`` when it has one (``key.snowman``)."""
-    special = f"{key}.{theme}"
-    return special if theme == "snowman" and special in i18n.catalog("en") else key
-
-
-def fossil_name(fossil: Fossil, theme: str, lang: str | None = None) -> str:
-    """A fossil's name, or "Fossil A" ("Item A") in ``lang`` when it has none."""
-    return fossil.name or i18n.t(themed("fossil", theme), lang, id=fossil.id)
-
 
 def cell_list(cells: frozenset[Cell] | set[Cell]) -> str:
     return ", ".join(names(cells))

@@ -105,7 +105,7 @@ def tracks_svg(state: State, *, rolls: Sequence[Roll] = (), turns: Sequence[Turn
     """
     code = i18n.get_language() if lang is None else i18n.normalize(lang)
     sheet = Sheet(state, tuple(rolls), tuple(turns))
-    ctx = Ctx(float(cell_size), sheet.theme, st.sheet_labels(code, labels))
+    ctx = Ctx(float(cell_size), sheet.theme, st.sheet_labels(code, labels), code)
     rounds = sections.round_block(sheet, ctx, per_row=per_row, swatches=True)
     bonus = sections.bonus_block(sheet, ctx)
     pad = ctx(0.2)

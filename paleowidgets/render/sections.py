@@ -178,7 +178,7 @@ def fossil_mark(sheet: Sheet, ctx: Ctx, index: int, fossil: Fossil) -> Group:
         items.append(Path((check_mark(ctx(ax + 0.82), ctx(ay + 0.22), ctx(0.12)),),
                           Paint(stroke=th.ink, width=ctx(0.06)), closed=False, cls="check"))
     cls = "fossil" + (" dug" if dug else "") + (" same" if same else "")
-    tip = f"{fossil.label}: {fossil.points} +{fossil.bonus}"
+    tip = f"{st.fossil_name(fossil, th.name, ctx.lang)}: {fossil.points} +{fossil.bonus}"
     return Group(tuple(items), cls, data={"fossil": fossil.id}, tooltip=tip)
 
 
@@ -430,8 +430,7 @@ def fossil_entry(sheet: Sheet, ctx: Ctx, index: int, fossil: Fossil) -> tuple[Bl
     mid, chip = ctx(st.FOSSIL_ROW / 2), ctx(0.46)
     size = ctx(st.TEXT_SIZE)
     right = ctx(st.FOSSIL_COLUMN - 0.3)
-    generic = "fossil.snowman" if th.name == "snowman" else "fossil"
-    name = fossil.name or ctx.text(generic, id=fossil.id)
+    name = st.fossil_name(fossil, th.name, ctx.lang)
     items: list[Item] = [
         Rect(0, mid - chip / 2, chip, chip,
              Paint(fill=th.dug if dug else th.fossil, stroke=th.fossil_edge, width=ctx(0.04)),

@@ -53,6 +53,7 @@ class Ctx:
     u: float
     theme: Theme
     labels: Mapping[str, str]
+    lang: str = "en"          # the language of the words the map file gives (names)
 
     def __call__(self, k: float) -> float:
         """``k`` cells in pixels: ``ctx(0.5)`` is half a cell."""

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .. import i18n
+from ..core.maps import Fossil, Map, Puzzle
 
 # Okabe & Ito (2008), "Color Universal Design".
 OKABE_ITO: Mapping[str, str] = {
@@ -198,3 +199,36 @@ def tint(colour: str, amount: float = TINT) -> str:
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
     mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
     return "#" + "".join(f"{c:02X}" for c in mix)
+
+
+# -- names from the map file, in the language asked for ---------------------------------------
+
+def themed(key: str, theme: str) -> str:
+    """The Snowman Edition's wording of ``key`` when it has one (``key.snowman``)."""
+    special = f"{key}.{theme}"
+    return special if theme == "snowman" and special in i18n.catalog("en") else key
+
+
+def fossil_name(fossil: Fossil, theme: str, lang: str | None = None) -> str:
+    """A fossil's name in ``lang`` (the map file's ``names``, else its ``name``), or
+    "Fossil A" ("Item A") in ``lang`` when it has none.
+
+    >>> from paleowidgets.data import load_map
+    >>> fossil_name(load_map("first-dig").fossils[1], "paleontologists", "fr")
+    'Dent de requin'
+    """
+    code = i18n.get_language() if lang is None else i18n.normalize(lang)
+    return fossil.name_in(code) or i18n.t(themed("fossil", theme), code, id=fossil.id)
+
+
+def document_title(document: Map | Puzzle, lang: str | None = None) -> str:
+    """What a board or sheet is called: a puzzle's title, else its map's name in ``lang``.
+
+    >>> from paleowidgets.data import load_map
+    >>> document_title(load_map("dig-site"), "ko")
+    '발굴 현장'
+    """
+    code = i18n.get_language() if lang is None else i18n.normalize(lang)
+    if isinstance(document, Puzzle):
+        return document.title or document.map.name_in(code)
+    return document.name_in(code)

@@ -43,7 +43,7 @@ from ..core.logs import GameLog, PlayerLog
 from ..core.maps import Map, Puzzle
 from ..core.rules import State
 from ..core.turns import Turn
-from ..render.style import sheet_labels
+from ..render.style import document_title, sheet_labels
 from ..render.svg import SVG_NS, SvgDocument, render_svg
 from ._display import SvgFallback
 from .board import BoardWidget
@@ -289,8 +289,7 @@ class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self._refresh_words()
 
     def _refresh_words(self) -> None:
-        d = self.document
-        title = d.title or d.map.name if isinstance(d, Puzzle) else d.name
+        title = document_title(self.document, self.lang)
         source = (self.t("class.rolls.fixed") if self.seed is None
                   else self.t("class.seed", seed=self.seed))
         self.header.value = (f"<b style='font-size:1.15em'>{html.escape(self.t('class.title'))}"
@@ -313,8 +312,7 @@ class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     # -- notebook output ---------------------------------------------------------------
 
     def plain_text(self) -> str:
-        d = self.document
-        title = d.title or d.map.name if isinstance(d, Puzzle) else d.name
+        title = document_title(self.document, "en")
         seed = "fixed rolls" if self.seed is None else f"seed {self.seed}"
         rows = ", ".join(f"{n} {s.score().total} (round {s.round})" for n, s in self._finals())
         return f"<ClassGameWidget {title} {seed}: {rows}>"

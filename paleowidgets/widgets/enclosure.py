@@ -36,9 +36,10 @@ from ..core.rules import State
 from ..core.turns import Turn
 from ..render import style as st
 from ..render.canvas import BoardPlan
-from ..render.enclosure import describe, fossil_name, overlay, render_enclosure
+from ..render.enclosure import describe, overlay, render_enclosure
 from ..render.primitives import Item
 from ..render.sheet import sheet_of
+from ..render.style import fossil_name
 from ._display import SvgFallback
 from .board import OVERLAY, BoardWidget, board_beside, canvas_batch, overlay_items
 

@@ -44,7 +44,7 @@ from ..core.session import (  # the session's names, as this module has always o
 )
 from ..core.terms import BONUS_KINDS, ONE_SQUARE, SWITCH_DIG, SWITCH_SHAPE
 from ..core.turns import Turn
-from ..render.style import sheet_labels
+from ..render.style import document_title, sheet_labels
 from ..render.svg import render_svg
 from ._display import SvgFallback
 from .board import BoardWidget, Ghost, board_beside, canvas_batch
@@ -462,9 +462,9 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
                 f" &nbsp;·&nbsp; {html.escape(rounds)} &nbsp;·&nbsp; "
                 f"<span style='color:#666'>{html.escape(source)}</span>")
 
-    def _title(self) -> str:
-        d = self.document
-        return d.title or d.map.name if isinstance(d, Puzzle) else d.name
+    def _title(self, lang: str | None = None) -> str:
+        """The puzzle's title or the map's name, in the widget's language (or ``lang``)."""
+        return document_title(self.document, lang or self.lang)
 
     def _roll_html(self) -> str:
         roll = self.table.roll
@@ -478,7 +478,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def plain_text(self) -> str:
         s = self.state
-        return (f"<PlayWidget {self._title()} round {s.round}/{self.game.rounds} "
+        return (f"<PlayWidget {self._title('en')} round {s.round}/{self.game.rounds} "
                 f"score {s.score().total}>")
 
     def fallback_svg(self) -> str:

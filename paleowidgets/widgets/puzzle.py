@@ -40,6 +40,7 @@ from ..core.logs import GameLog, PlayerLog
 from ..core.maps import Puzzle, Roll
 from ..core.rules import State
 from ..core.turns import Turn
+from ..render.style import document_title
 from ..solver.analysis import Hint, hint_ladder
 from ..solver.exact import solve
 from ._display import SvgFallback
@@ -326,7 +327,7 @@ class PuzzleWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def plain_text(self) -> str:
         s = self.state
-        title = self.puzzle.title or self.puzzle.map.name
+        title = document_title(self.puzzle, "en")
         return (f"<PuzzleWidget {title} round {s.round}/{s.game.rounds} "
                 f"score {s.score().total} hints {self.hints_used}>")
 

@@ -17,9 +17,8 @@ import ipywidgets as W
 
 from .. import i18n
 from ..core.logs import GameLog
-from ..core.maps import Puzzle
 from ..core.rules import State
-from ..render.style import sheet_labels
+from ..render.style import document_title, sheet_labels
 from ..render.svg import render_svg
 from ._display import SvgFallback
 from .board import BoardWidget, board_beside
@@ -208,9 +207,9 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         return (f"<div class='paleo-replay-status' style='font-size:1.05em'>"
                 f"{html.escape(text)} &nbsp;·&nbsp; <b>{html.escape(score)}</b></div>")
 
-    def _title(self) -> str:
-        d = self.log_data.document
-        return d.title or d.map.name if isinstance(d, Puzzle) else d.name
+    def _title(self, lang: str | None = None) -> str:
+        """The puzzle's title or the map's name, in the widget's language (or ``lang``)."""
+        return document_title(self.log_data.document, lang or self.lang)
 
     def _name(self) -> str:
         return self.log_data.players[self.player].name
@@ -218,7 +217,7 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     # -- notebook output ---------------------------------------------------------------
 
     def plain_text(self) -> str:
-        return (f"<ReplayWidget {self._title()} player {self._name()} round "
+        return (f"<ReplayWidget {self._title('en')} player {self._name()} round "
                 f"{self.round}/{self.last} score {self.states[self.round].score().total}>")
 
     def fallback_svg(self) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 from .. import i18n
 from ..core.maps import Map
 from ..core.session import Message, Text
+from ..render.style import fossil_name as style_fossil_name
 
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"
 
@@ -63,13 +64,9 @@ def illegal_text(message: str, rule: str | None, lang: str, *,
 
 
 def fossil_name(game_map: Map, fossil_id: str, lang: str | None = None) -> str:
-    """A fossil's name as the sheet gives it ("T. rex skull"), else "Fossil A" (in the
-    Snowman Edition "Item A"), in ``lang``."""
-    f = game_map.fossil(fossil_id)
-    if f.name:
-        return f.name
-    key = "fossil.snowman" if game_map.theme == "snowman" else "fossil"
-    return i18n.t(key, lang, id=fossil_id)
+    """A fossil's name as the sheet gives it in ``lang`` ("T. rex skull", "Crâne de T. rex":
+    the map file's ``names``), else "Fossil A" (in the Snowman Edition "Item A")."""
+    return style_fossil_name(game_map.fossil(fossil_id), game_map.theme, lang)
 
 
 def say(text: Text, lang: str) -> str:
