@@ -11,12 +11,16 @@ starts a kernel and runs the notebook for it), opens the kernel websocket with t
 JupyterLab's front end speaks (``v1.kernel.websocket.jupyter.org``), loads every widget's
 state through the ``jupyter.widget.control`` comm as Voila's widget manager does, says
 "client ready" for every canvas as ipycanvas' models do, and then plays through the widgets'
-comms only: a click on the Roll button, the pointer moved over the board cell by cell
-(ipycanvas ``mouse_move``) until the message under the board says the shape may be drawn,
-a press there (``mouse_down`` then ``mouse_up``), the first bonus when the stars offer a
-choice, Pass when the widget allows it, Rotate, Flip or the other shape when the shape fits
-nowhere. A pupil needs no rules: it reads what the widget tells it. If the page asks for a
-name before the board, the pupil types one ("Pupil 07") and presses the button.
+comms only: a click on the Roll button; the pointer moved over the board cell by cell
+(ipycanvas ``mouse_move``, one per cell crossed) to a cell where it sees the shape fit; a
+press there (``mouse_down`` then ``mouse_up``) once the message under the board says the
+shape may be drawn; the first bonus when the stars offer a choice; Pass when the widget
+allows it; Rotate, Flip or the other shape when the shape fits nowhere. What the pupil
+"sees" comes from its own copy of the table (a core ``PlaySession`` on the demo's map and
+seed, told every action it did on the page); it only chooses where to point, the widget's
+answer decides, and a pupil that loses track (or ``--blind``) points at cells in a random
+order instead. If the page asks for a name before the board, the pupil types one
+("Pupil 07") and presses the button.
 
 Measured per press on the board: from sending ``mouse_down`` to the arrival of the canvas
 message the kernel sends for it (the comm message of ipycanvas' canvas manager whose
@@ -65,6 +69,7 @@ import harness as h  # noqa: E402  (the browser tests' server helpers)
 
 from paleowidgets.core.logs import GameLog  # noqa: E402
 from paleowidgets.core.rules import Game  # noqa: E402
+from paleowidgets.core.session import PlaySession  # noqa: E402
 from paleowidgets.data import load_map  # noqa: E402
 from paleowidgets.widgets.board import BoardWidget  # noqa: E402
 
@@ -281,8 +286,12 @@ class Pupil:
     total_rounds: int = 0
     error: str | None = None
     link: KernelLink | None = None
-    cursor: int = 0
     ended: bool = False
+    eyes: Any = None                   # the pupil's own PlaySession: where it looks
+    eyes_lost: int | None = None       # the round after which it no longer matched
+    misses: int = 0                    # cells the eyes chose that the widget refused
+    pointer: tuple[int, int] = (0, 0)
+    rng: random.Random = field(default_factory=random.Random)
 
     # -- joining -----------------------------------------------------------------------
 
@@ -409,6 +418,8 @@ class Pupil:
     async def hover(self, cell: tuple[int, int]) -> None:
         assert self.link is not None
         self.hover_sent += 1
+        self.pointer = cell
+        self.see("hover", cell)
         reply = self.link.custom(self.board, {"event": "mouse_move", **self.pixel(cell)})
         if not await self.link.wait(reply, self.args.timeout):
             raise Stuck(f"no reply to a hover in {self.args.timeout} s")
@@ -422,6 +433,7 @@ class Pupil:
         self.presses += 1
         where = self.pixel(cell)
         reply = self.link.custom(self.board, {"event": "mouse_down", **where})
+        self.see("click", cell)
         up = self.link.custom(self.board, {"event": "mouse_up", **where})
         answered = await self.link.wait(reply, self.args.timeout)
         await self.link.wait(up, self.args.timeout)
@@ -439,20 +451,24 @@ class Pupil:
         if roll is None or not self.enabled("paleo-roll"):
             return False
         reply = await self.press_button(roll)
+        self.see("roll_dice")
         self.rolls.append(reply.ms(reply.first or reply.canvas) or 0.0)
-        if self.enabled("paleo-pass"):                # no shape of the roll fits
-            await self.press_button(self.control("paleo-pass") or "")
-            self.passes += 1
-            return True
-        for _ in self.tries():
-            if await self.scan():
-                return True
-            await self.next_try_setup()
+        if not self.enabled("paleo-pass"):            # some shape of the roll fits
+            for _ in self.tries():
+                if await self.aim():
+                    return True
+                await self.next_try_setup()
         if self.enabled("paleo-pass"):
             await self.press_button(self.control("paleo-pass") or "")
+            self.see("pass_round")
             self.passes += 1
             return True
         raise Stuck(f"round {self.rounds + 1}: no cell accepted the shape, and no pass")
+
+    def see(self, action: str, *args: Any) -> None:
+        """Do on the pupil's own copy of the table what was done on the page."""
+        if self.eyes is not None:
+            getattr(self.eyes, action)(*args)
 
     def tries(self) -> Iterator[int]:
         """Orientations (4 turns, flipped, 4 turns) of each shape of the roll."""
@@ -468,30 +484,50 @@ class Pupil:
         self._try += 1
         if self._try % 8 == 0:
             shapes = self.control("paleo-shapes")
-            if shapes is not None:
-                labels = self.link.models[shapes].state.get("_options_labels", [])
-                if labels:
-                    await self.link.wait(self.link.update(shapes, {"index": (self._try // 8)
-                                                                   % len(labels)}),
-                                         self.args.timeout)
+            labels = [] if shapes is None else self.link.models[shapes].state.get(
+                "_options_labels", [])
+            if shapes is not None and labels:
+                label = labels[(self._try // 8) % len(labels)]
+                await self.link.wait(self.link.update(shapes, {"index": labels.index(label)}),
+                                     self.args.timeout)
+                self.see("select", label)
         elif self._try % 4 == 0:
             await self.press_button(self.control("paleo-flip") or "")
+            self.see("flip")
         else:
             await self.press_button(self.control("paleo-rotate") or "")
+            self.see("rotate")
 
-    async def scan(self) -> bool:
-        """Move over the board from where the last shape went until the widget says the
-        shape may be drawn, then press; True when the round's turn is done."""
-        n = len(self.cells)
-        for k in range(n):
-            i = (self.cursor + k) % n
-            cell = self.cells[i]
-            await self.hover(cell)
+    def targets(self) -> Iterator[tuple[int, int]]:
+        """Cells to point at, in a random order: with eyes, only those where the pupil sees
+        that the shape fits; without, every cell."""
+        order = list(self.cells)
+        self.rng.shuffle(order)
+        for cell in order:
+            if self.eyes is None:
+                yield cell
+                continue
+            self.eyes.hover(cell)
+            c = self.eyes.candidate()
+            if c is not None and c.legal:
+                yield cell
+
+    async def aim(self) -> bool:
+        """Move the pointer, cell by cell, to where the shape fits, and press when the
+        widget says it may be drawn there; True when the round's turn is done."""
+        assert self.link is not None
+        for target in self.targets():
+            for cell in line(self.pointer, target):
+                await self.hover(cell)
             if not self.legal_shown():
+                if self.eyes is not None:                # the eyes saw it otherwise
+                    self.misses += 1
+                    if self.misses > 20:
+                        self.eyes, self.eyes_lost = None, self.rounds
                 continue
             before = self.buttons()
-            reply = await self.press(cell)
-            where = f"round {self.rounds + 1}, press on {cell}"
+            reply = await self.press(target)
+            where = f"round {self.rounds + 1}, press on {target}"
             if not reply.done.is_set():
                 self.unanswered.append(f"{where}: no reply in {self.args.timeout:g} s")
                 raise Stuck(f"{where}: no reply in {self.args.timeout:g} s")
@@ -502,6 +538,10 @@ class Pupil:
             elif new:                                    # the stars ask for a bonus
                 self.answered += 1
                 choice = await self.press_button(new[0])
+                if self.eyes is not None and self.eyes.star_options():
+                    self.eyes.choose_stars(self.eyes.star_options()[0])
+                elif self.eyes is not None:              # it saw no choice coming
+                    self.eyes, self.eyes_lost = None, self.rounds
                 if choice.canvas is None:
                     self.unanswered.append(f"{where}: the bonus chosen, no canvas message")
                     continue
@@ -511,19 +551,21 @@ class Pupil:
                                        "no canvas message, no bonus to choose")
                 continue
             if self.turn_over():
-                self.cursor = i
                 return True
         return False
 
     async def play(self, rounds: int) -> None:
-        rng = random.Random(self.number)
+        self.rng = random.Random(self.number)
         self.total_rounds = rounds
-        self.cursor = rng.randrange(len(self.cells))     # pupils start in different places
+        self.pointer = (len(self.cells) and self.cells[len(self.cells) // 2])
         while self.rounds < rounds:
-            await asyncio.sleep(self.args.think * rng.uniform(0.5, 1.5))
+            await asyncio.sleep(self.args.think * self.rng.uniform(0.5, 1.5))
             if not await self.play_round():
                 break
             self.rounds += 1
+            if self.eyes is not None and self.eyes.state.round != self.rounds:
+                self.eyes = None                         # lost track: scan from now on
+                self.eyes_lost = self.rounds
         self.ended = True
 
     async def leave(self, shutdown: bool) -> None:
@@ -536,6 +578,28 @@ class Pupil:
                     HTTPRequest(f"{self.base}/voila/api/shutdown/{self.kernel_id}",
                                 method="POST", body=b"", request_timeout=30,
                                 headers={"Cookie": self.cookies, "X-XSRFToken": self.xsrf}))
+
+
+def notebook_seed(notebook: Path) -> str | None:
+    """The seed code the demo's code cells give their widget (``seed="TREX-4821"``)."""
+    with suppress(OSError, ValueError, KeyError):
+        for cell in json.loads(notebook.read_text())["cells"]:
+            if cell["cell_type"] == "code":
+                found = re.search(r"""seed\s*=\s*["']([^"']+)["']""", "".join(cell["source"]))
+                if found:
+                    return found.group(1)
+    return None
+
+
+def line(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]:
+    """The cells a pointer crosses from ``start`` to ``end`` (one step at a time, diagonal
+    steps allowed), ``end`` included: ``line((0, 0), (2, 1)) == [(1, 1), (2, 1)]``."""
+    (x, y), out = start, []
+    while (x, y) != end:
+        x += (end[0] > x) - (end[0] < x)
+        y += (end[1] > y) - (end[1] < y)
+        out.append((x, y))
+    return out or [end]
 
 
 def kernel_pid(kernel_id: str | None, tries: int = 50) -> int | None:
@@ -579,7 +643,10 @@ async def run_class(base: str, a: argparse.Namespace) -> list[Pupil]:
     game = Game(site)
     plan = BoardWidget(game.initial_state()).plan
     cells = [(x, y) for y in range(game.height) for x in range(game.width)]
-    pupils = [Pupil(i, f"Pupil {i:02d}", base, a, plan, cells) for i in range(1, a.pupils + 1)]
+    seed = None if a.blind else a.seed or notebook_seed(a.notebook)
+    pupils = [Pupil(i, f"Pupil {i:02d}", base, a, plan, cells,
+                    eyes=None if seed is None else PlaySession(site, seed=seed))
+              for i in range(1, a.pupils + 1)]
 
     async def one(p: Pupil) -> None:
         await asyncio.sleep((p.number - 1) * a.stagger)
@@ -682,6 +749,8 @@ def summary(pupils: list[Pupil], a: argparse.Namespace, logs: dict[str, list[int
                               "median": statistics.median(uss) if uss else None,
                               "max": max(uss, default=None)},
         "asked_names": sum(p.asked_name for p in pupils),
+        "eyes_misses": sum(p.misses for p in pupils),
+        "eyes_lost": {p.name: p.eyes_lost for p in pupils if p.eyes_lost is not None},
         "passes": sum(p.passes for p in pupils),
         "star_choices": sum(len(p.stars) for p in pupils),
         # a pupil's log is saved when a log under their name holds every round they played
@@ -731,8 +800,10 @@ def print_table(s: dict[str, Any]) -> None:
         print(f"game logs found: {sum(map(len, found.values()))} "
               f"({', '.join(f'{k}: {v}' for k, v in list(found.items())[:8]) or 'none'}"
               f"{' ...' if len(found) > 8 else ''}) (player: turns of each log)")
-    for line in s["unanswered"][:20]:
-        print("UNANSWERED", line)
+    print(f"eyes: {s['eyes_misses']} cells they chose were refused by the widget; "
+          f"lost track: {s['eyes_lost'] or 'never'}")
+    for what in s["unanswered"][:20]:
+        print("UNANSWERED", what)
     for name, err in s["errors"].items():
         print("ERROR", name, err)
     for name, states in s["kernel_states"].items():
@@ -804,6 +875,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="where the demo saves game logs (with --url)")
     ap.add_argument("--notebook", type=Path, default=NOTEBOOK)
     ap.add_argument("--map", default="dig-site", help="the demo's map (for the cells' pixels)")
+    ap.add_argument("--seed", help="the demo's seed code, for the pupils' eyes (default: the "
+                                   "seed= in the notebook's code; none: they scan)")
+    ap.add_argument("--blind", action="store_true",
+                    help="pupils without eyes: they scan the board in a random order")
     ap.add_argument("--stagger", type=float, default=0.5, help="seconds between two pupils "
                                                                 "opening the page")
     ap.add_argument("--think", type=float, default=5.0,
