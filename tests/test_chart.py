@@ -84,6 +84,23 @@ def test_histogram_mark_and_empty_input() -> None:
     assert with_class(parse(histogram([])), "bar") == []
 
 
+def test_histograms_with_one_span_and_y_max_share_their_axes() -> None:
+    """Lesson 6 compares two robots' scores: the same bins and the same y axis on both."""
+    low, high = [10, 12, 12, 14], [18, 20, 20, 20, 22]
+    charts = [parse(histogram(v, bin_width=2, x_span=(10, 22), y_max=3)) for v in (low, high)]
+    bins = [[b.get("data-low") for b in with_class(root, "bar")] for root in charts]
+    assert bins[0] == bins[1] == [str(x) for x in range(10, 23, 2)]
+    y_axes = [[t.get("data-value") for t in with_class(root, "y-axis")[0]
+               if t.get("class") == "tick"] for root in charts]
+    assert y_axes[0] == y_axes[1] and float(y_axes[0][-1]) >= 3
+    heights = [{b.get("data-low"): float(b.get("height", "0")) for b in with_class(root, "bar")}
+               for root in charts]
+    assert heights[0]["12"] == pytest.approx(heights[1]["22"] * 2, rel=0.02)   # 2 vs 1 game
+    # without them, each histogram spans only its own values
+    alone = parse(histogram(low, bin_width=2))
+    assert [b.get("data-low") for b in with_class(alone, "bar")] == ["10", "12", "14"]
+
+
 def test_histogram_rejects_non_finite_values() -> None:
     with pytest.raises(ValueError, match="not a finite number"):
         histogram([1, float("nan")])

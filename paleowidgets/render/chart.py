@@ -22,12 +22,14 @@ import math
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .primitives import text_width
 from .style import FONT_FAMILY, OKABE_ITO
 from .svg import SVG_NS, SvgDocument, num
 
-__all__ = ["SERIES_COLOURS", "bar_chart", "histogram", "line_chart", "nice_ticks"]
+__all__ = ["SERIES_COLOURS", "bar_chart", "histogram", "line_chart", "nice_ticks",
+           "shared_axes"]
 
 #: Series colours in order: Okabe-Ito, the darker ones first (they read on white).
 SERIES_COLOURS: tuple[str, ...] = (
@@ -294,17 +296,23 @@ def _check_finite(name: str, values: Sequence[float]) -> None:
 
 
 def histogram_bins(values: Sequence[float], *, bin_width: float | None = None,
-                   most: int = 30) -> list[tuple[float, float, int]]:
+                   most: int = 30, span: tuple[float, float] | None = None
+                   ) -> list[tuple[float, float, int]]:
     """(low, high, count) of each bin, half-open ``[low, high)``, from the lowest value's
-    bin to the highest's; whole-number bins when ``bin_width`` is None (1, 2, 5, 10 ...
-    so that at most ``most`` bins are needed).
+    bin to the highest's (or wider, to the bins of ``span``'s two ends: two histograms
+    with one span share their x axis); whole-number bins when ``bin_width`` is None
+    (1, 2, 5, 10 ... so that at most ``most`` bins are needed).
 
     >>> histogram_bins([1, 2, 2, 5])
     [(1, 2, 1), (2, 3, 2), (3, 4, 0), (4, 5, 0), (5, 6, 1)]
+    >>> histogram_bins([2], span=(1, 3))
+    [(1, 2, 0), (2, 3, 1), (3, 4, 0)]
     """
     if not values:
         return []
     lo, hi = min(values), max(values)
+    if span is not None:
+        lo, hi = min(lo, span[0]), max(hi, span[1])
     if bin_width is None:
         bin_width = next(w for w in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 10**4, 10**5,
                                      10**6) if (hi - lo) / w < most)
@@ -319,6 +327,23 @@ def histogram_bins(values: Sequence[float], *, bin_width: float | None = None,
             for k, c in enumerate(counts)]
 
 
+def shared_axes(*series: Sequence[float], bin_width: float | None = None
+                ) -> dict[str, Any]:
+    """The bins and axes that give the histograms of every series the same axes:
+    ``histogram(a, **shared_axes(a, b))`` and ``histogram(b, **shared_axes(a, b))``.
+
+    >>> shared_axes([1, 2, 2], [4], bin_width=1)
+    {'bin_width': 1, 'x_span': (1, 4), 'y_max': 2}
+    """
+    values = [v for s in series for v in s]
+    if not values:
+        return {"bin_width": bin_width, "x_span": None, "y_max": None}
+    span = (min(values), max(values))
+    tallest = max((c for s in series if s
+                   for _, _, c in histogram_bins(s, bin_width=bin_width, span=span)), default=0)
+    return {"bin_width": bin_width, "x_span": span, "y_max": tallest}
+
+
 def _tidy(x: float) -> float:
     r = round(x, 9)
     return int(r) if float(r).is_integer() else r
@@ -326,18 +351,21 @@ def _tidy(x: float) -> float:
 
 def histogram(values: Sequence[float], *, title: str = "", xlabel: str = "",
               ylabel: str = "", bin_width: float | None = None, width: float = 520,
-              height: float = 320, mark: float | None = None, mark_label: str = ""
+              height: float = 320, mark: float | None = None, mark_label: str = "",
+              x_span: tuple[float, float] | None = None, y_max: float | None = None
               ) -> SvgDocument:
     """A histogram of ``values`` (bins as :func:`histogram_bins`), one ``rect.bar`` per
     bin with ``data-low``, ``data-high`` and ``data-count``; ``mark`` draws a dashed
-    vertical line (e.g. the mean) labelled ``mark_label``.
+    vertical line (e.g. the mean) labelled ``mark_label``. Histograms to compare share
+    their axes: the same ``x_span`` (the bins reach both its ends) and ``y_max`` (the
+    y axis reaches at least that count).
 
     >>> histogram([1, 1, 2], xlabel="score").count('data-count="2"')
     1
     """
     _check_finite("histogram", values)
-    bins = histogram_bins(values, bin_width=bin_width)
-    top = max((c for _, _, c in bins), default=0)
+    bins = histogram_bins(values, bin_width=bin_width, span=x_span)
+    top = max(max((c for _, _, c in bins), default=0), y_max or 0)
     y_ticks = nice_ticks(0, top * 1.12 + 1, 6)   # headroom for the mark's label
     x_low = bins[0][0] if bins else 0
     x_high = bins[-1][1] if bins else 1
