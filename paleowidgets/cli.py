@@ -929,6 +929,32 @@ def _version() -> str:
         return "unknown"
 
 
+# ---------------------------------------------------------------------------------------
+# paleo lessons student TEACHER.ipynb... -o OUT
+
+
+def cmd_lessons_student(args: argparse.Namespace, out: Output) -> int:
+    """Write the pupil edition of each teacher notebook (paleowidgets.editions)."""
+    from .editions import write_pupil_edition
+
+    output = Path(args.output)
+    if len(args.notebooks) > 1 and not output.is_dir():
+        return out.failure(Failure(EXIT_BAD_FILE, f"{output}: not a folder (several "
+                                   "notebooks go into a folder)"))
+    worst = EXIT_OK
+    for path in args.notebooks:
+        def action(path: str = path) -> Path:
+            return write_pupil_edition(Path(path), output)
+
+        result = attempt(path, action)
+        if isinstance(result, Failure):
+            worst = max(worst, out.failure(result))
+            continue
+        out.text(f"wrote {result}: the pupil edition of {path}")
+        out.json({"file": path, "output": str(result)})
+    return worst
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -1058,6 +1084,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help="candidates to draw at most (default 50)")
     n.set_defaults(run=cmd_puzzles_new)
 
+    group = sub.add_parser("lessons", help="lesson notebooks: the pupil edition")
+    lessons = group.add_subparsers(dest="lessons_command", metavar="COMMAND")
+    s = lessons.add_parser("student", parents=[common], help="write the pupil edition of "
+                           "teacher notebooks", description="Write the pupil edition of each "
+                           "teacher notebook (lessons/teacher/*.ipynb, nbgrader's conventions): "
+                           "answers emptied to 'answer = None', hidden tests and teacher's "
+                           "notes left out, outputs cleared (lessons/README.md).")
+    s.add_argument("notebooks", nargs="+", metavar="TEACHER.ipynb")
+    s.add_argument("-o", "--output", required=True, metavar="OUT",
+                   help="the notebook to write, or a folder (kept names)")
+    s.set_defaults(run=cmd_lessons_student)
+
     return parser
 
 
@@ -1071,7 +1109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                                        else EXIT_BAD_FILE)
     run: Callable[[argparse.Namespace, Output], int] | None = getattr(args, "run", None)
     if run is None:              # `paleo` or `paleo puzzles` without a command
-        which = "paleo puzzles" if args.command == "puzzles" else "paleo"
+        which = f"paleo {args.command}" if args.command in ("puzzles", "lessons") else "paleo"
         print(f"{which}: a command is required (see {which} --help)", file=sys.stderr)
         return EXIT_BAD_FILE
     out = Output(as_json=bool(getattr(args, "json", False)))
