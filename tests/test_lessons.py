@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import nbformat
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 spec = importlib.util.spec_from_file_location("build_lessons", ROOT / "tools/build_lessons.py")
@@ -32,8 +33,14 @@ def test_every_notebook_has_a_source() -> None:
     assert not orphans, f"no lessons/src/*.py for {orphans}"
 
 
+def stored_notebooks() -> list[Path]:
+    """Every stored notebook: the pupil editions, then the teacher editions."""
+    return (sorted((ROOT / "lessons").glob("*.ipynb"))
+            + sorted((ROOT / "lessons/teacher").glob("*.ipynb")))
+
+
 def test_stored_notebooks_have_outputs_and_no_errors() -> None:
-    for path in sorted((ROOT / "lessons").glob("*.ipynb")):
+    for path in stored_notebooks():
         nb = nbformat.read(path, as_version=4)
         code = [c for c in nb.cells if c.cell_type == "code"]
         assert all(c.execution_count for c in code), f"{path.name}: run it before storing"
@@ -45,7 +52,7 @@ def test_stored_notebooks_have_outputs_and_no_errors() -> None:
 
 def test_stored_notebooks_are_valid_nbformat() -> None:
     """What Jupyter, nbconvert and Binder check on opening (cell ids included)."""
-    for path in sorted((ROOT / "lessons").glob("*.ipynb")):
+    for path in stored_notebooks():
         nbformat.validate(nbformat.read(path, as_version=4))
 
 
@@ -53,6 +60,29 @@ def test_percent_format_reader(tmp_path: Path) -> None:
     src = tmp_path / "x.py"
     src.write_text("# %% [markdown]\n# # Title\n# text\n\n# %%\nx = 1\nx\n", encoding="utf-8")
     assert build_lessons.read_cells(src) == [("markdown", "# Title\ntext"), ("code", "x = 1\nx")]
+
+
+def test_cell_markers_give_the_teachers_cells_and_unknown_ones_are_refused(
+        tmp_path: Path) -> None:
+    src = tmp_path / "x.py"
+    src.write_text("# %% [markdown] teacher\n# a note\n# %% answer\n### BEGIN SOLUTION\n"
+                   "answer = 4\n### END SOLUTION\n# %% check\n### BEGIN HIDDEN TESTS\n"
+                   "assert answer == 4\n### END HIDDEN TESTS\nanswer\n", encoding="utf-8")
+    assert [role for _, role, _ in build_lessons.read_roles(src)] == ["teacher", "answer",
+                                                                      "check"]
+    nb = build_lessons.notebook_of(src)
+    note, answer, check = (c.metadata["nbgrader"] for c in nb.cells)
+    assert note["task"] and note["points"] == 0 and not note["grade"]
+    assert answer["solution"] and not answer["locked"] and "points" not in answer
+    assert check["grade"] and check["locked"] and check["points"] == 1
+    assert len({m["grade_id"] for m in (note, answer, check)}) == 3
+    assert nb.cells[0].source.startswith("<!-- BEGIN MARK SCHEME -->")
+    src.write_text("# %% answer\nanswer = 4\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="cell 0: an answer cell without its"):
+        build_lessons.notebook_of(src)
+    src.write_text("# %% [code]\nx = 1\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="line 1: unknown cell marker"):
+        build_lessons.read_roles(src)
 
 
 # -- translated lessons ------------------------------------------------------------------------
@@ -95,7 +125,10 @@ def test_translations_keep_the_english_lessons_cells_and_code() -> None:
     assert translations()
     for path, english, _ in translations():
         assert english.exists(), f"{path.name}: no English lesson {english.name}"
-        mine, theirs = build_lessons.read_cells(path), build_lessons.read_cells(english)
+        # the teacher's notes may wait for their translation; every other cell is there
+        mine, theirs = (
+            [(kind, text) for kind, role, text in build_lessons.read_roles(p) if role != "teacher"]
+            for p in (path, english))
         assert [k for k, _ in mine] == [k for k, _ in theirs], f"{path.name}: cells differ"
         for i, ((kind, text), (_, original)) in enumerate(zip(mine, theirs, strict=True)):
             if kind == "code":
@@ -127,3 +160,67 @@ def test_lesson_kernels_run_without_the_language_setting(monkeypatch: Any) -> No
     env = build_lessons.kernel_env()
     assert "PALEOWIDGETS_LANG" not in env
     assert env["PATH"] == os.environ["PATH"]
+
+
+# -- the two editions ----------------------------------------------------------------------
+
+def editions() -> list[tuple[Path, Path]]:
+    """(pupil edition, teacher edition) of every lesson that has teacher cells."""
+    pairs = [(ROOT / "lessons" / p.name, p)
+             for p in sorted((ROOT / "lessons/teacher").glob("*.ipynb"))]
+    assert pairs, "the lessons have teacher editions"
+    return pairs
+
+
+def text_of(cell: Any) -> str:
+    """A cell's source and every output's text, as a reader sees them."""
+    parts = [cell.source]
+    for out in cell.get("outputs", []):
+        parts.append(out.get("text", ""))
+        parts.extend(str(v) for v in out.get("data", {}).values())
+    return "\n".join(parts)
+
+
+def roles(nb: Any) -> list[str]:
+    return ["answer" if c.metadata.get("nbgrader", {}).get("solution") else
+            "check" if c.metadata.get("nbgrader", {}).get("grade") else ""
+            for c in nb.cells]
+
+
+def test_pupil_editions_have_empty_answers_no_solution_and_no_tick() -> None:
+    for pupil, _ in editions():
+        nb = nbformat.read(pupil, as_version=4)
+        kinds = roles(nb)
+        answers = [c for c, r in zip(nb.cells, kinds, strict=True) if r == "answer"]
+        if pupil.name.startswith(("02", "03", "04", "05", "06", "07", "08", "09")):
+            assert len(answers) >= 3, f"{pupil.name}: exercises with answer cells"
+        assert all(c.source == "answer = None" for c in answers), pupil.name
+        for i, cell in enumerate(nb.cells):
+            seen = text_of(cell)
+            for word in ("BEGIN SOLUTION", "HIDDEN TESTS", "MARK SCHEME", "Teacher's note",
+                         "✔", "assert "):
+                assert word not in seen, f"{pupil.name} cell {i} shows {word!r}"
+        # every check follows its answer cell and says the answer is missing, not wrong
+        for i, kind in enumerate(kinds):
+            if kind == "check":
+                assert kinds[i - 1] == "answer", f"{pupil.name} cell {i}"
+                assert "answer" in nb.cells[i].source
+                assert "Not answered yet" in text_of(nb.cells[i]), f"{pupil.name} cell {i}"
+
+
+def test_teacher_editions_have_the_note_and_every_check_right() -> None:
+    for pupil, teacher in editions():
+        nb = nbformat.read(teacher, as_version=4)
+        assert "Teacher's note" in nb.cells[1].source, teacher.name
+        assert nb.cells[1].metadata["nbgrader"]["task"], teacher.name
+        kinds = roles(nb)
+        for i, kind in enumerate(kinds):
+            if kind == "answer":
+                assert "answer = None" not in nb.cells[i].source, f"{teacher.name} cell {i}"
+            if kind == "check":
+                outputs = text_of(nb.cells[i])[len(nb.cells[i].source):]
+                assert "✔" in outputs, f"{teacher.name} cell {i}: the worked answer is wrong"
+        # the pupil edition is this one without the note: the same answer and check cells
+        shown = [c.id for c in nbformat.read(pupil, as_version=4).cells]
+        assert shown == [c.id for c in nb.cells if not c.metadata.get("nbgrader", {})
+                         .get("task")], teacher.name

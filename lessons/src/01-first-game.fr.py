@@ -2,8 +2,9 @@
 # # Leçon 1 — Ta première partie
 #
 # **Objectifs**
-# - lire un site de fouille : des cases nommées comme aux échecs (`A1` est en haut à gauche),
-#   des fossiles, des étoiles bonus ;
+# - lire un site de fouille : chaque case a pour nom la lettre de sa colonne et le numéro
+#   de sa ligne, `A1` en haut à gauche (aux échecs, a1 est en bas : ici les lignes se
+#   comptent vers le bas) ; des fossiles, des étoiles bonus ;
 # - connaître une manche : deux dés, l'un donne la **forme**, l'autre le **type de fouille** ;
 # - voir comment on *déterre* un fossile : toutes les cases qui le touchent orthogonalement
 #   doivent être dessinées.
@@ -15,13 +16,11 @@
 # (`01-first-game.ko.ipynb`).*
 
 # %%
-import random
-
 from IPython.display import Markdown
 
-from paleowidgets import Game, GameLog, PlayerLog, load_map, render_svg, roll_sequence
-from paleowidgets.i18n import rules_summary, set_language, t
-from paleowidgets.solver.bots import GreedyBot, play_game
+from paleowidgets import load_map, render_svg, roll_sequence
+from paleowidgets.exercises.lesson01 import in_words, robot_game
+from paleowidgets.i18n import rules_summary, set_language
 
 # Un seul réglage pour tous les textes qui suivent : widgets, feuilles et règles.
 set_language("fr")
@@ -60,19 +59,11 @@ print(" ".join(f"{a}-{b}" for a, b in rolls))
 # (*one-square* : Un carré n'importe où).
 
 # %%
-def in_words(turn):
-    """La forme et le type de fouille d'un tour, dans la langue de la leçon."""
-    if turn.passed:
-        return t("sheet.pass")
-    return f"{t('shape.' + turn.shape)}, {t('dig.' + turn.dig)}"
-
-
-game = Game(dig_site)
-final, turns = play_game(game, rolls, GreedyBot(), random.Random(SEED))
-log = GameLog(dig_site, rolls, (PlayerLog("Robot glouton", tuple(turns)),))
-for number, (roll, turn) in enumerate(zip(rolls, turns, strict=True), start=1):
-    if number <= 5:
-        print(f"manche {number} : lancer {roll[0]}-{roll[1]} -> {turn}  ({in_words(turn)})")
+log = robot_game(dig_site, SEED, "Robot glouton")
+turns = log.players[0].turns
+for number in range(1, 6):
+    roll, turn = rolls[number - 1], turns[number - 1]
+    print(f"manche {number} : lancer {roll[0]}-{roll[1]} -> {turn}  ({in_words(turn)})")
 
 # %% [markdown]
 # ## La feuille après 5 manches, puis à la fin
@@ -84,7 +75,7 @@ render_svg(log.state_at(0, 5), rolls=rolls, turns=turns[:5], player="Robot glout
 render_svg(log, player=0)
 
 # %%
-score = final.score()
+score = log.state_at(0, dig_site.rounds).score()
 for fossil in score.fossils:
     bonus = f" + {fossil.bonus} de même fouille" if fossil.bonus else ""
     print(f"fossile {fossil.id} : {fossil.points} points{bonus}")

@@ -2,7 +2,9 @@
 # # 1강 — 첫 게임 해 보기
 #
 # **학습 목표**
-# - 굴착지 읽기: 칸 이름은 체스처럼 붙여요(`A1`은 맨 위 왼쪽 칸). 화석과 보너스 별도 찾아봐요.
+# - 굴착지 읽기: 칸 이름은 열의 알파벳과 행의 번호로 붙여요. `A1`은 맨 위 왼쪽 칸이에요
+#   (체스판에서는 a1이 아래쪽에 있지만, 여기서는 행 번호가 아래로 갈수록 커져요).
+#   화석과 보너스 별도 찾아봐요.
 # - 한 라운드 알기: 주사위 두 개 중 하나는 **모양**을, 다른 하나는 **굴착 유형**을 정해요.
 # - 화석을 *파내는* 방법 알기: 화석의 위, 아래, 왼쪽, 오른쪽에 붙은 칸이 모두 그려져야 해요.
 #
@@ -12,13 +14,11 @@
 # *이 수업은 영어(`01-first-game.ipynb`)와 프랑스어(`01-first-game.fr.ipynb`)로도 있어요.*
 
 # %%
-import random
-
 from IPython.display import Markdown
 
-from paleowidgets import Game, GameLog, PlayerLog, load_map, render_svg, roll_sequence
-from paleowidgets.i18n import rules_summary, set_language, t
-from paleowidgets.solver.bots import GreedyBot, play_game
+from paleowidgets import load_map, render_svg, roll_sequence
+from paleowidgets.exercises.lesson01 import in_words, robot_game
+from paleowidgets.i18n import rules_summary, set_language
 
 # 아래의 모든 글(위젯, 게임 시트, 규칙)의 언어를 한 번에 정해요.
 set_language("ko")
@@ -54,19 +54,11 @@ print(" ".join(f"{a}-{b}" for a, b in rolls))
 # 알려 줘요(*one-square*: 원스퀘어 애니웨어).
 
 # %%
-def in_words(turn):
-    """차례의 모양과 굴착 유형을 수업의 언어로."""
-    if turn.passed:
-        return t("sheet.pass")
-    return f"{t('shape.' + turn.shape)}, {t('dig.' + turn.dig)}"
-
-
-game = Game(dig_site)
-final, turns = play_game(game, rolls, GreedyBot(), random.Random(SEED))
-log = GameLog(dig_site, rolls, (PlayerLog("탐욕 로봇", tuple(turns)),))
-for number, (roll, turn) in enumerate(zip(rolls, turns, strict=True), start=1):
-    if number <= 5:
-        print(f"{number}라운드: 주사위 {roll[0]}-{roll[1]} -> {turn}  ({in_words(turn)})")
+log = robot_game(dig_site, SEED, "탐욕 로봇")
+turns = log.players[0].turns
+for number in range(1, 6):
+    roll, turn = rolls[number - 1], turns[number - 1]
+    print(f"{number}라운드: 주사위 {roll[0]}-{roll[1]} -> {turn}  ({in_words(turn)})")
 
 # %% [markdown]
 # ## 5라운드 뒤의 게임 시트와 마지막 게임 시트
@@ -78,7 +70,7 @@ render_svg(log.state_at(0, 5), rolls=rolls, turns=turns[:5], player="탐욕 로�
 render_svg(log, player=0)
 
 # %%
-score = final.score()
+score = log.state_at(0, dig_site.rounds).score()
 for fossil in score.fossils:
     bonus = f" + 같은 굴착 유형 보너스 {fossil.bonus}점" if fossil.bonus else ""
     print(f"화석 {fossil.id}: {fossil.points}점{bonus}")

@@ -2,7 +2,9 @@
 # # Lesson 1 — Play your first game
 #
 # **Learning goals**
-# - read a dig site: cells named like chess squares (`A1` is top left), fossils, bonus stars;
+# - read a dig site: each cell is named by its column letter and its row number, `A1` at
+#   the top left (on a chess board a1 is at the bottom: here the rows count downwards);
+#   fossils, bonus stars;
 # - know a round: two dice, one gives the **shape**, the other the **dig type**;
 # - see how a fossil is *dug up*: every cell orthogonally next to it must be drawn.
 #
@@ -12,14 +14,45 @@
 # *This lesson also exists in French (`01-first-game.fr.ipynb`) and Korean
 # (`01-first-game.ko.ipynb`).*
 
-# %%
-import random
+# %% [markdown] teacher
+# ## Teacher's note (teacher edition only)
+# **Curriculum.** Coordinates on a grid (a column letter and a row number, like map
+# references); reading a table of data (the game log); sides and corners of squares
+# (orthogonal and diagonal neighbours). Ages 9+, 45 minutes, in pairs.
+#
+# | section | minutes |
+# |---|---|
+# | goals, the dig site, the rules in short | 10 |
+# | the dice of the class game, the robot's first five rounds | 8 |
+# | the sheet after 5 rounds and at the end, the score | 7 |
+# | replay the robot's game | 5 |
+# | play it yourself, *Your turn* (the exit questions) | 15 |
+#
+# **Watch the coordinates.** Rows count *downwards*: `A1` is the top-left cell and `A2` is
+# below it, like reading a page, unlike a chess board (a1 bottom left) and unlike the
+# graphs of maths lessons, where y grows upwards. Say it once, with a finger on the board.
+#
+# **Likely misconceptions.**
+# - "One die gives the shape and the dig type": no, one die gives the shape, the *other*
+#   the dig type; on a double both come from the same face.
+# - "Touching at a corner counts": a fossil is dug up only when every cell that shares a
+#   *side* with it is drawn; the diagonal cells never count.
+# - "The robot played well, so that is the best score": lesson 7 shows the proven best.
+#
+# **Easier path.** Skip the game log's notation: replay the robot's game with the buttons,
+# then play on the same dice with a partner, one reads the roll, one draws.
+# **Harder path.** Question 2 of *Your turn*, then predict the score breakdown of your own
+# game before the board shows it.
+#
+# **The answers.** Your turn 1: the robot's final sheet above shows which fossils it dug
+# up (they are marked), and the replay shows the missing ring cells; 2 and 3 are open.
 
+# %%
 from IPython.display import Markdown
 
-from paleowidgets import Game, GameLog, PlayerLog, load_map, render_svg, roll_sequence
-from paleowidgets.i18n import rules_summary, set_language, t
-from paleowidgets.solver.bots import GreedyBot, play_game
+from paleowidgets import load_map, render_svg, roll_sequence
+from paleowidgets.exercises.lesson01 import in_words, robot_game
+from paleowidgets.i18n import rules_summary, set_language
 
 # One setting for every text below: the widgets, the sheets and the rules ("fr", "ko").
 set_language("en")
@@ -54,19 +87,11 @@ print(" ".join(f"{a}-{b}" for a, b in rolls))
 # robot chose for a star it covered.
 
 # %%
-def in_words(turn):
-    """The shape and the dig type of a turn, in the lesson's language."""
-    if turn.passed:
-        return t("sheet.pass")
-    return f"{t('shape.' + turn.shape)}, {t('dig.' + turn.dig)}"
-
-
-game = Game(dig_site)
-final, turns = play_game(game, rolls, GreedyBot(), random.Random(SEED))
-log = GameLog(dig_site, rolls, (PlayerLog("Greedy robot", tuple(turns)),))
-for number, (roll, turn) in enumerate(zip(rolls, turns, strict=True), start=1):
-    if number <= 5:
-        print(f"round {number}: roll {roll[0]}-{roll[1]} -> {turn}  ({in_words(turn)})")
+log = robot_game(dig_site, SEED, "Greedy robot")
+turns = log.players[0].turns
+for number in range(1, 6):
+    roll, turn = rolls[number - 1], turns[number - 1]
+    print(f"round {number}: roll {roll[0]}-{roll[1]} -> {turn}  ({in_words(turn)})")
 
 # %% [markdown]
 # ## The sheet after 5 rounds, and at the end
@@ -78,7 +103,7 @@ render_svg(log.state_at(0, 5), rolls=rolls, turns=turns[:5], player="Greedy robo
 render_svg(log, player=0)
 
 # %%
-score = final.score()
+score = log.state_at(0, dig_site.rounds).score()
 for fossil in score.fossils:
     bonus = f" + {fossil.bonus} same dig type" if fossil.bonus else ""
     print(f"fossil {fossil.id}: {fossil.points} points{bonus}")
