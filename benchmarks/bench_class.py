@@ -264,6 +264,7 @@ class Pupil:
     page_s: float | None = None
     kernel_id: str | None = None
     pid: int | None = None
+    rss_start: int | None = None       # once the page is loaded and the board drawn
     rss_peak: int = 0
     rss_end: int | None = None
     uss_end: int | None = None
@@ -333,6 +334,8 @@ class Pupil:
             if model.name == "CanvasModel":
                 await link.wait(link.custom(mid, {"event": "client_ready"}), self.args.timeout)
         self.pid = kernel_pid(self.kernel_id)
+        with suppress(psutil.Error):
+            self.rss_start = psutil.Process(self.pid).memory_info().rss if self.pid else None
         await self._find_play()
 
     def _model_opened(self, mid: str) -> None:
@@ -727,6 +730,7 @@ def summary(pupils: list[Pupil], a: argparse.Namespace, logs: dict[str, list[int
     rolls = [ms for p in pupils for ms in p.rolls]
     peaks = [p.rss_peak / MB for p in pupils if p.rss_peak]
     uss = [p.uss_end / MB for p in pupils if p.uss_end]
+    starts = [p.rss_start / MB for p in pupils if p.rss_start]
     pages = [p.page_s for p in pupils if p.page_s is not None]
 
     def spread(xs: list[float]) -> dict[str, float | None]:
@@ -745,6 +749,9 @@ def summary(pupils: list[Pupil], a: argparse.Namespace, logs: dict[str, list[int
         "kernel_rss_mb": {"min": min(peaks, default=None),
                           "median": statistics.median(peaks) if peaks else None,
                           "max": max(peaks, default=None)},
+        "kernel_rss_mb_start": {"min": min(starts, default=None),
+                                "median": statistics.median(starts) if starts else None,
+                                "max": max(starts, default=None)},
         "kernel_uss_mb_end": {"min": min(uss, default=None),
                               "median": statistics.median(uss) if uss else None,
                               "max": max(uss, default=None)},
@@ -789,9 +796,12 @@ def print_table(s: dict[str, Any]) -> None:
     print(f"bonus button     p50 {f(st['p50'])} ms  p95 {f(st['p95'])} ms  max {f(st['max'])} ms"
           f"  (to the canvas message; {st['n']} choices)")
     print(f"page load        p50 {f(pg['p50'], '{:.1f}')} s  max {f(pg['max'], '{:.1f}')} s")
-    print(f"kernel USS at the end (memory of its own) min / median / max: "
-          f"{f(u['min'])} / {f(u['median'])} / {f(u['max'])} MB; "
-          f"Voila server RSS {f(s.get('server_rss_mb'))} MB")
+    r0 = s["kernel_rss_mb_start"]
+    print(f"kernel RSS once the board was drawn min / median / max: {f(r0['min'])} / "
+          f"{f(r0['median'])} / {f(r0['max'])} MB; USS at the end (memory of its own): "
+          f"{f(u['min'])} / {f(u['median'])} / {f(u['max'])} MB")
+    print(f"Voila server RSS {f(s.get('server_rss_mb'))} MB; this harness RSS "
+          f"{f(s.get('harness_rss_mb'))} MB")
     print(f"load average before: {s['load_before']}; wall {s['wall_s']:.0f} s; CPU seconds: "
           f"this harness {s['harness_cpu_s']:.1f}, server + kernels "
           f"{f(s.get('server_cpu_s'), '{:.1f}')}")
@@ -930,6 +940,7 @@ def run(a: argparse.Namespace, root: Path) -> dict[str, Any]:
         if server is not None and any(p.error for p in pupils):
             print(server.tail(40), file=sys.stderr)
     extra = {"load_before": load, "think_s": a.think, "hover_gap_s": a.hover_gap,
+             "harness_rss_mb": psutil.Process().memory_info().rss / MB,
              "wall_s": time.time() - t0, "harness_cpu_s": time.process_time() - cpu0, **usage}
     return summary(pupils, a, logs, extra)
 
