@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -12,6 +13,11 @@ from ipycanvas.canvas import _CANVAS_MANAGER
 from paleowidgets.cli import main
 from paleowidgets.core.maps import Map
 from paleowidgets.core.rules import Game
+from paleowidgets.core.saves import SAVE_ENV
+
+# No autosave while testing (kernels started by the tests inherit this too): a test that
+# saves names its folder, and no test resumes a game another one left behind.
+os.environ[SAVE_ENV] = "off"
 
 
 @pytest.fixture

@@ -569,6 +569,10 @@ def test_play_on_from_a_log() -> None:
     assert play.state == log.state_at(0, 1) and play.turns == turns[:1]
     play.roll_dice()
     assert play.roll == puzzle.rolls[1]
+    # a puzzle's log of one round goes on with the puzzle's own rolls, not a seed's
+    short = PlayWidget.from_log(GameLog(puzzle, puzzle.rolls[:1], (PlayerLog("Ada",
+                                                                            turns[:1]),)))
+    assert short.rolls == puzzle.rolls and short.seed is None
     agrees(play)
 
 

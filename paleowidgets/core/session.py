@@ -173,8 +173,8 @@ class PlaySession:
                  rolls: Sequence[Roll] | None = None, state: State | None = None,
                  turns: Sequence[Turn] = (), player: str = "") -> None:
         self.document, self.game = document_and_game(game)
-        if rolls is None and isinstance(self.document, Puzzle):
-            rolls = self.document.rolls
+        if isinstance(self.document, Puzzle) and len(rolls or ()) < len(self.document.rolls):
+            rolls = self.document.rolls     # a puzzle's rolls are fixed (a log holds a start)
         # ``seed``: the code the rolls come from (None when every roll was given)
         self.rolls, self.seed = all_rolls(self.game, rolls, seed)
         start = self.game.initial_state() if state is None else state

@@ -221,7 +221,7 @@ class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
                      cell_size: float) -> PlayWidget:
         seed = None if isinstance(self.document, Puzzle) else self.class_game.seed
         play = PlayWidget(self.document, seed=seed, state=state, turns=turns, player=name,
-                          lang=self.lang, cell_size=cell_size)
+                          lang=self.lang, cell_size=cell_size, save=False)   # saved here
         assert play.rolls == self.class_game.rolls[:len(play.rolls)]
         play.on_turn(self._on_turn)
         play.board.on_key_down(self.key)

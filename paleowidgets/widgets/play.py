@@ -20,6 +20,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
@@ -37,6 +38,7 @@ from ..core.session import (  # the session's names, as this module has always o
     Message,
     PlaySession,
     Table,
+    Text,
     names,
     pivot,
     placed,
@@ -48,6 +50,7 @@ from ..render.style import document_title, sheet_labels
 from ..render.svg import render_svg
 from ._display import SvgFallback
 from .board import BoardWidget, Ghost, board_beside, canvas_batch
+from .keeping import Keeper
 from .text import dice, fossil_name, illegal_text, language, message_text, plural
 
 __all__ = ["ARROWS", "FLIP", "ROTATE", "Candidate", "PlayWidget", "Table", "message_html",
@@ -66,21 +69,35 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     ``lang`` (``"en"``, ``"fr"``, ``"ko"``; None: :func:`paleowidgets.i18n.get_language`)
     picks the words of the controls, the board's labels and the static sheet; a refused
     placement is explained in that language (in English with the core's own message).
+
+    No game is lost: every turn is saved (:mod:`paleowidgets.core.saves`: in
+    ``saved-games/`` of the working folder, or ``$PALEOWIDGETS_SAVE``; ``off`` turns it
+    off), and a game played from the start goes on from the player's saved game on the
+    same map and dice (the newest unfinished one when no seed is given). ``save``: a
+    folder, True, or False (no saving); None saves a game played from the start.
+    ``resume=False`` starts afresh. ``ask_name``: ask the player's name first (None: in
+    Voilà, where each tab is a kernel of its own in one folder).
     """
 
     def __init__(self, game: Game | Map | Puzzle, *, seed: int | str | None = None,
                  rolls: Sequence[Roll] | None = None, state: State | None = None,
                  turns: Sequence[Turn] = (), player: str = "", lang: str | None = None,
-                 cell_size: float = 48, **kwargs: Any) -> None:
+                 cell_size: float = 48, save: bool | str | Path | None = None,
+                 resume: bool = True, ask_name: bool | None = None, **kwargs: Any) -> None:
         self.lang = language(lang)      # resolved once: the widget keeps its language
+        self.seed_given = seed
         self.session = PlaySession(game, seed=seed, rolls=rolls, state=state, turns=turns,
                                    player=player)
+        self.keeper = Keeper(self, save=save, fresh=state is None and not turns,
+                             resume=resume, ask_name=ask_name)
+        if not self.keeper.asking:
+            self.session = self.keeper.open() or self.session
         self._syncing = False
         self._stars_for: Candidate | None = None
         self._version = self.session.version
-        self._turn_callbacks: list[Callable[[PlayWidget], None]] = []
+        self._turn_callbacks: list[Callable[[PlayWidget], None]] = [self.keeper.autosave]
         self._redraw_callbacks: list[Callable[[PlayWidget], None]] = []
-        self.board = BoardWidget(self.state, turns=turns, cell_size=cell_size,
+        self.board = BoardWidget(self.state, turns=self.turns, cell_size=cell_size,
                                  labels=sheet_labels(self.lang))
         self._build()
         super().__init__(self._children(), **kwargs)
@@ -89,6 +106,27 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.board.on_cell_click(self.click)
         self.board.on_key_down(self.key)
         self._refresh()
+
+    def start_as(self, name: str) -> None:
+        """Play as ``name`` (the answer to the name question): their saved game on this
+        map and dice goes on, else a new one is saved under their name."""
+        self.player = name
+        resumed = self.keeper.open()
+        if resumed is not None:
+            self.session = resumed
+            self._version = resumed.version
+            self._stars_for = None
+        self._refresh()
+
+    @property
+    def save_path(self) -> Path | None:
+        """The file this game is saved to after every turn (None: not saved)."""
+        return self.keeper.path
+
+    def save(self, path: str | Path | None = None) -> Path | None:
+        """Write the game log now (the Save button): to ``path``, else the autosave file,
+        else a file named after the map, dice and player in the working folder."""
+        return self.keeper.save(path)
 
     @classmethod
     def from_log(cls, log: GameLog, *, player: int = 0, round: int | None = None,
@@ -199,7 +237,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def roll_dice(self) -> None:
         """Roll for the next round (the seeded roll of that round)."""
-        self._after(self.session.roll_dice())
+        if not self._waiting_for_name():
+            self._after(self.session.roll_dice())
 
     def select(self, shape: str | None = None, dig: str | None = None) -> None:
         """Choose the shape and dig type among :meth:`choices`."""
@@ -228,7 +267,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def click(self, cell: Cell | None) -> None:
         """A press on ``cell``: draw there if the core allows it, else say why."""
-        self._after(self.session.click(cell))
+        if not self._waiting_for_name():
+            self._after(self.session.click(cell))
 
     def place(self) -> None:
         """Draw the ghost's shape (or fill its One Square) if the core allows it. A shape
@@ -260,10 +300,17 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     def key(self, key: str, shift: bool = False, ctrl: bool = False,
             meta: bool = False) -> None:
         """A key pressed on the board (ipycanvas ``on_key_down``): the session's keys."""
-        moves = key in ARROWS
-        self._after(self.session.key(key, ctrl=ctrl, meta=meta), controls=not moves)
+        if not self._waiting_for_name():
+            moves = key in ARROWS
+            self._after(self.session.key(key, ctrl=ctrl, meta=meta), controls=not moves)
 
     # -- inside ----------------------------------------------------------------------------
+
+    def _waiting_for_name(self) -> bool:
+        """While the name question is open, the game waits (and says so)."""
+        if self.keeper.asking:
+            self.message.value = message_html("info", self.t("name.first"))
+        return bool(self.keeper.asking)
 
     def _after(self, changed: bool, controls: bool = True) -> None:
         """Redraw after an action that changed the table; listeners hear of new turns in
@@ -342,8 +389,10 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
                                    min_height="58px")),
             W.HBox([self.switch_shape_button, self.switch_dig_button, self.square_button,
                     W.Box(layout=gap), self.pass_button, self.undo_button], layout=row),
+            self.keeper.name_box,
             board_beside(self.board, self.score_panel),
-            self.message, self.star_box, self.summary, self.keys_help]
+            self.message, self.keeper.note, self.star_box, self.summary, self.keeper.end_row,
+            self.keeper.replay_box, self.keys_help]
 
     @contextmanager
     def _quiet(self) -> Iterator[None]:
@@ -378,6 +427,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             # the board first: its one message is what the player is waiting for
             self.board.update(self.state, turns=self.table.turns, ghost=self.ghost())
         message = self.session.message()
+        if self.keeper.asking:
+            message = Message("info", Text("name.first"))
         self.message.value = message_html(message.kind, self.say(message))
         if controls:
             with self._quiet():
@@ -390,7 +441,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         rolled = tb.roll is not None and not over
         choosing = rolled and tb.pending is None
         self.header.value = self._header_html()
-        self.roll_button.disabled = tb.roll is not None or over
+        self.roll_button.disabled = tb.roll is not None or over or self.keeper.asking
         self.roll_label.value = self._roll_html()
         pairs = self.choices()
         if pairs:     # between rounds the last choices stay on show, switched off
@@ -418,8 +469,10 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.undo_button.disabled = not self.session.can_undo()
         self.score_panel.value = score_html(s, self.game, lang=self.lang)
         self._refresh_stars()
-        self.summary.value = summary_html(s, g, lang=self.lang) if over else ""
+        self.summary.value = summary_html(s, g, lang=self.lang, robot=self.keeper.robot()) \
+            if over else ""
         self.summary.layout.display = None if over else "none"
+        self.keeper.refresh(over)
 
     def _pass_reason(self) -> str:
         fitting = self.session.fitting_shapes()
@@ -541,8 +594,10 @@ def score_html(state: State, game: Game, *, lang: str | None = None) -> str:
             f"<table style='width:100%'>{bonus_rows}</table></div>")
 
 
-def summary_html(state: State, game: Game, *, lang: str | None = None) -> str:
-    """The end of the game in words: the score, what was dug up, how to save the log."""
+def summary_html(state: State, game: Game, *, lang: str | None = None,
+                 robot: int | None = None) -> str:
+    """The end of the game in words: the score, what was dug up, the robot's score on the
+    same dice (``robot``), what the buttons below do."""
     def t(key: str, /, **fields: object) -> str:
         return i18n.t(key, lang, **fields)
 
@@ -551,7 +606,10 @@ def summary_html(state: State, game: Game, *, lang: str | None = None) -> str:
     lines = [t("game-over", score=score.total, s=plural(score.total)),
              t("game-over.dug", dug=len(dug), total=len(game.map.fossils),
                names=", ".join(fossil_name(game.map, f.id, lang) for f in dug))
-             if dug else t("game-over.none"), t("game-over.log")]
+             if dug else t("game-over.none")]
+    if robot is not None:
+        lines.append(t("game-over.robot", robot=robot, s=plural(robot)))
+    lines.append(t("game-over.next"))
     body = "".join(f"<div>{html.escape(line)}</div>" for line in lines[1:])
     return (f"<div class='paleo-summary' style='border:2px solid #0072B2;padding:6px 10px;"
             f"margin-top:6px'><b style='font-size:1.2em'>{html.escape(lines[0])}</b>"

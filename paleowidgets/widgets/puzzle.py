@@ -86,8 +86,9 @@ class PuzzleWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def __init__(self, puzzle_or_path: Puzzle | str | Path, lang: str | None = None, *,
                  time_limit: float = 5.0, player: str = "", cell_size: float = 48,
-                 **kwargs: Any) -> None:
+                 save: bool | str | Path | None = None, **kwargs: Any) -> None:
         self.puzzle = load_puzzle(puzzle_or_path)
+        self.save = save
         self.lang = language(lang)
         self.time_limit = time_limit
         self.player = player
@@ -102,7 +103,7 @@ class PuzzleWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self._cut = False                    # the last best-turn search hit its time limit
         self.replay: ReplayWidget | None = None
         self._build()
-        self.play = self._new_play()
+        self.play = self._new_play(resume=True)
         super().__init__(self._children(), **kwargs)
         self.add_class("paleo-puzzle")
         self._sync()
@@ -232,8 +233,9 @@ class PuzzleWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         return self.replay
 
     def restart(self) -> None:
-        """A fresh sheet on the same rolls; the hints and the answer shown go too."""
-        self.play = self._new_play()
+        """A fresh sheet on the same rolls; the hints and the answer shown go too (the new
+        game is saved in place of the old one from its first turn)."""
+        self.play = self._new_play(resume=False)
         self.hints_used = 0
         self.rung, self.hints, self.hint_cells, self._quick = 0, [], frozenset(), None
         self._hint_round = 0
@@ -245,9 +247,9 @@ class PuzzleWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     # -- keeping hints to their round ------------------------------------------------------
 
-    def _new_play(self) -> PlayWidget:
+    def _new_play(self, *, resume: bool) -> PlayWidget:
         play = PlayWidget(self.puzzle, lang=self.lang, player=self.player,
-                          cell_size=self.cell_size)
+                          cell_size=self.cell_size, save=self.save, resume=resume)
         play.before_redraw(lambda _: self._sync())
         play.board.on_key_down(self.key)
         keys = f"{i18n.t('keys', self.lang)} · {i18n.t('puzzle.key.hint', self.lang)}"

@@ -1,0 +1,224 @@
+"""Keeping a game: the play widget's autosave, its name question, and the end of the game.
+
+A :class:`Keeper` belongs to one :class:`~paleowidgets.widgets.play.PlayWidget`. It saves the
+game after every turn in the game-log format (:mod:`paleowidgets.core.saves` says where), and
+when the widget opens it goes on from that player's unfinished game on the same map and dice,
+so re-running a cell, reloading a page or restarting a kernel loses nothing. In Voilà, where
+each tab is its own kernel in one folder, it first asks the player's name, so pupils playing
+one seed code keep a file each.
+
+At the end of the game it shows the summary with the robot's score on the same dice (the
+expectation bot of :mod:`paleowidgets.solver.bots`), a Save button, a download link of the
+game log, and a button that opens the replay with the solver's analysis. No code is shown.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import os
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as W
+
+from ..core.logs import GameLog
+from ..core.maps import Puzzle
+from ..core.saves import (
+    Saved,
+    find_saved,
+    free_path,
+    log_file_name,
+    save_folder,
+    save_path,
+    write_log,
+)
+from ..core.session import Message, PlaySession, Text
+from ..solver.bots import ExpectationBot, play_game
+
+if TYPE_CHECKING:
+    from .play import PlayWidget
+
+# Seconds each round of the end-of-game analysis may take (the solver's time limit).
+ANALYSIS_TIME_LIMIT = 1.0
+
+
+def in_voila() -> bool:
+    """Whether this kernel serves a Voilà page (Voilà sets these in its kernels)."""
+    return any(k in os.environ for k in ("VOILA_KERNEL_ID", "VOILA_SERVER_URL",
+                                         "VOILA_BASE_URL"))
+
+
+def robot_score(play: PlayWidget) -> int:
+    """The expectation bot's score on the widget's dice (the same every time)."""
+    final, _ = play_game(play.game, play.rolls, ExpectationBot(), random.Random(0))
+    return final.score().total
+
+
+class Keeper:
+    """The saving and the end of one play widget's game.
+
+    ``save``: a folder, True (the default folder), False (no saving) or None (the default
+    folder for a game played from the start, no saving for one that starts from a given
+    state). ``resume``: go on from a saved game (False starts afresh in the same file).
+    ``ask_name``: ask the player's name first (None: in Voilà, when saving)."""
+
+    def __init__(self, play: PlayWidget, *, save: bool | str | Path | None,
+                 fresh: bool, resume: bool, ask_name: bool | None) -> None:
+        self.play = play
+        self.folder = save_folder(save) if save is not None or fresh else None
+        self.path: Path | None = None
+        self.resumed: Saved | None = None
+        self._resume = resume
+        self._robot: int | None = None
+        self.asking = bool(ask_name if ask_name is not None
+                           else self.folder is not None and in_voila())
+        self._build()
+
+    # -- the save ------------------------------------------------------------------------
+
+    def open(self) -> PlaySession | None:
+        """Choose the file of this game and, when a saved game of this player is there,
+        the session that goes on from it."""
+        play, folder = self.play, self.folder
+        if folder is None:
+            return None
+        s = play.session
+        document = s.document
+        fixed = isinstance(document, Puzzle) or s.seed is None
+        found = None
+        if self._resume:
+            found = (find_saved(folder, document, play.player, rolls=s.rolls) if fixed else
+                     find_saved(folder, document, play.player, seed=play.seed_given)
+                     if play.seed_given is not None else
+                     find_saved(folder, document, play.player))
+        if found is not None:
+            self.path, self.resumed = found.path, found
+            names = [p.name for p in found.log.players]
+            index = names.index(play.player) if play.player in names else 0
+            resumed = PlaySession.from_log(found.log, player=index, seed=found.seed)
+            resumed.player = play.player
+            resumed.note = Message("done", Text("resumed", {
+                "played": resumed.state.round, "path": self._shown(found.path)}))
+            return resumed
+        path = save_path(folder, document, s.seed, s.rolls, play.player)
+        ours = find_saved(folder, document, play.player, seed=s.seed,
+                          rolls=s.rolls if fixed else ())
+        self.path = path if ours is not None else free_path(path)
+        return None
+
+    def autosave(self, play: PlayWidget) -> None:
+        """After every turn: the game so far, written whole or not at all."""
+        if self.path is not None:
+            self._write(self.path)
+
+    def save(self, path: str | Path | None = None) -> Path | None:
+        """Write the game log now: to ``path``, else the autosave file, else a file named
+        after the map, the dice and the player in the working folder. Returns the path (None
+        when writing failed: the note under the board says why)."""
+        target = Path(path) if path is not None else self.path or Path(self._file_name())
+        if self._write(target):
+            self.note.value = _note(self.play.t("saved", path=self._shown(target)))
+            return target
+        return None
+
+    def _write(self, path: Path) -> bool:
+        try:
+            write_log(path, self.play.game_log())
+        except OSError as e:
+            self.note.value = _note(self.play.t("save.failed", path=self._shown(path),
+                                                reason=f"{type(e).__name__}: {e}"), "illegal")
+            return False
+        return True
+
+    @staticmethod
+    def _shown(path: Path) -> str:
+        try:
+            return str(path.resolve().relative_to(Path.cwd()))
+        except ValueError:
+            return str(path)
+
+    # -- asking the name -----------------------------------------------------------------
+
+    def _build(self) -> None:
+        t = self.play.t
+        self.name_input = W.Text(placeholder=t("name.placeholder"), continuous_update=False,
+                                 layout=W.Layout(width="14em"))
+        self.name_input.add_class("paleo-name")
+        self.start_button = W.Button(description=t("name.start"), button_style="primary",
+                                     layout=W.Layout(width="auto"))
+        self.start_button.add_class("paleo-start")
+        self.name_box = W.HBox([W.HTML(html.escape(t("name.ask"))), self.name_input,
+                                self.start_button],
+                               layout=W.Layout(flex_flow="row wrap", align_items="center",
+                                               display=None if self.asking else "none"))
+        self.start_button.on_click(lambda _: self.start(self.name_input.value))
+        self.name_input.observe(lambda ch: self.start(ch["new"]), "value")
+        self.note = W.HTML()
+        self.save_button = W.Button(description=t("end.save"), tooltip=t("end.save.tip"),
+                                    icon="save", layout=W.Layout(width="auto"))
+        self.save_button.add_class("paleo-save")
+        self.save_button.on_click(lambda _: self.save())
+        self.replay_button = W.Button(description=t("end.replay"), tooltip=t("end.replay.tip"),
+                                      icon="film", layout=W.Layout(width="auto"))
+        self.replay_button.add_class("paleo-open-replay")
+        self.replay_button.on_click(lambda _: self.open_replay())
+        self.download = W.HTML()
+        self.replay_box = W.VBox()
+        self.end_row = W.HBox([self.save_button, self.replay_button, self.download],
+                              layout=W.Layout(flex_flow="row wrap", align_items="center",
+                                              display="none"))
+
+    def start(self, name: str) -> None:
+        """The player said their name: open their saved game (or a new file) and play."""
+        name = name.strip()
+        if not self.asking or not name:
+            return
+        self.asking = False
+        self.name_box.layout.display = "none"
+        self.play.start_as(name)
+
+    # -- the end ---------------------------------------------------------------------------
+
+    def robot(self) -> int:
+        if self._robot is None:
+            self._robot = robot_score(self.play)
+        return self._robot
+
+    def refresh(self, over: bool) -> None:
+        """Show or hide the end of the game."""
+        self.end_row.layout.display = None if over else "none"
+        if not over:
+            self.download.value = ""
+            return
+        log = self.play.game_log()
+        data = base64.b64encode(log.to_json().encode("utf-8")).decode("ascii")
+        name = html.escape(self._file_name())
+        self.download.value = (f"<a class='paleo-download' download='{name}' "
+                               f"href='data:application/json;charset=utf-8;base64,{data}'>"
+                               f"{html.escape(self.play.t('end.download'))}</a>")
+
+    def _file_name(self) -> str:
+        """``dig-site-1a2b3c4d-TREX-4821-Ada.json``: the map, the dice, the player."""
+        play = self.play
+        where = save_path(Path("."), play.document, play.seed, play.rolls, play.player)
+        return f"{where.parent.parent.name}-{where.parent.name}-{log_file_name(play.player)}"
+
+    def open_replay(self) -> Any:
+        """The replay of this game with the solver's analysis, under the summary."""
+        from .analysis import replay_with_analysis
+
+        play = self.play
+        if not play.state.is_terminal:
+            return None
+        self.note.value = _note(play.t("end.analysing"))
+        log: GameLog = play.game_log()
+        shown = replay_with_analysis(log, lang=play.lang, time_limit=ANALYSIS_TIME_LIMIT)
+        self.replay_box.children = (shown,)
+        self.note.value = ""
+        return shown
+
+
+def _note(text: str, kind: str = "info") -> str:
+    return f"<small class='paleo-save-note paleo-{kind}'>{html.escape(text)}</small>"

@@ -1,0 +1,202 @@
+"""No game is lost: the play widget saves every turn as a game log (``paleo score`` reads
+it), goes on from it after a re-run, a reload or a kernel restart, asks a name first in
+Voilà, and ends with the summary, the robot's score, Save, a download and the replay with
+analysis, with no code shown."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+
+import pytest
+from helpers import mouse
+from test_widgets import C4, pit, tiny
+
+from paleowidgets import i18n
+from paleowidgets.cli import main as paleo
+from paleowidgets.core.logs import GameLog
+from paleowidgets.core.saves import (
+    SAVE_ENV,
+    dice_key,
+    find_saved,
+    game_key,
+    save_folder,
+    save_path,
+)
+from paleowidgets.widgets.keeping import robot_score
+from paleowidgets.widgets.play import PlayWidget
+from paleowidgets.widgets.puzzle import PuzzleWidget
+
+
+def draw_u(play: PlayWidget) -> None:
+    """Round 1 of the pit: roll (2, 2), the U round fossil A."""
+    play.roll_button.click()
+    play.shape_buttons.value = "U"
+    mouse(play.board, "mouse_down", C4)
+    assert play.state.round == 1
+
+
+def play_out(play: PlayWidget) -> None:
+    """Every round left, with the core's first legal turn."""
+    while not play.state.is_terminal:
+        play.roll_dice()
+        assert play.roll is not None
+        play.play_turn(next(play.state.legal_turns(play.roll, max_squares=0)))
+
+
+def test_every_turn_is_saved_and_a_rerun_goes_on(tmp_path: Path) -> None:
+    play = PlayWidget(pit(), player="Ada", save=tmp_path)
+    assert play.save_path is not None and not play.save_path.exists()   # nothing played
+    draw_u(play)
+    path = play.save_path
+    assert path == tmp_path / game_key(pit()) / dice_key(None, pit().rolls) / "Ada.json"
+    assert GameLog.load(path).players[0].turns == play.turns
+    assert not list(path.parent.glob("*.tmp")) and not list(path.parent.glob(".*"))
+    assert paleo(["score", str(path)]) == 0                # the CLI reads it
+    again = PlayWidget(pit(), player="Ada", save=tmp_path)  # the cell run again
+    assert again.turns == play.turns and again.state == play.state
+    assert "Welcome back: your game goes on after 1 rounds" in again.message.value
+    again.roll_button.click()
+    assert again.roll == pit().rolls[1]
+    again.cancel()                                         # the next action: message gone
+    assert "Welcome back" not in again.message.value
+    bo = PlayWidget(pit(), player="Bo", save=tmp_path)       # another pupil, same folder
+    assert bo.turns == () and bo.save_path == path.with_name("Bo.json")
+
+
+def test_a_seeded_game_and_one_without_a_seed_are_found_again(tmp_path: Path) -> None:
+    m = tiny()
+    seeded = PlayWidget(m, seed="trex-4821", player="Ada", save=tmp_path)
+    seeded.roll_dice()
+    assert seeded.roll is not None
+    seeded.play_turn(next(seeded.state.legal_turns(seeded.roll, max_squares=0)))
+    assert seeded.state.round == 1
+    assert seeded.save_path is not None and seeded.save_path.parent.name == "TREX-4821"
+    assert PlayWidget(m, seed="TREX-4821", player="Ada", save=tmp_path).turns == seeded.turns
+    # no seed: the newest unfinished game of this map and player, with its dice
+    again = PlayWidget(m, player="Ada", save=tmp_path)
+    assert again.turns == seeded.turns and again.seed == "TREX-4821"
+    assert again.rolls == seeded.rolls
+    # a finished game is not gone on with when no seed is given: a new game, new dice
+    play_out(again)
+    fresh = PlayWidget(m, player="Ada", save=tmp_path)
+    assert fresh.turns == () and fresh.seed != "TREX-4821"
+
+
+def test_a_file_that_is_not_this_game_is_never_overwritten(tmp_path: Path) -> None:
+    path = save_path(tmp_path, pit(), None, pit().rolls, "Ada")
+    path.parent.mkdir(parents=True)
+    path.write_text("my notes, not a game\n")
+    play = PlayWidget(pit(), player="Ada", save=tmp_path)
+    draw_u(play)
+    assert path.read_text() == "my notes, not a game\n"
+    assert play.save_path == path.with_name("Ada-2.json") and play.save_path.exists()
+
+
+def test_saving_follows_the_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv(SAVE_ENV, raising=False)
+    assert save_folder() == Path("saved-games")
+    play = PlayWidget(pit(), player="Ada")
+    draw_u(play)
+    assert play.save_path is not None and play.save_path.is_file()
+    assert play.save_path.resolve().is_relative_to(tmp_path / "saved-games")
+    monkeypatch.setenv(SAVE_ENV, str(tmp_path / "elsewhere"))
+    assert PlayWidget(pit(), player="Ada").save_path.is_relative_to(tmp_path / "elsewhere")
+    monkeypatch.setenv(SAVE_ENV, "off")
+    off = PlayWidget(pit(), player="Ada")
+    draw_u(off)
+    assert off.save_path is None
+    # a game started from a given state (a replay's branch) is not saved unless asked
+    assert PlayWidget.from_log(play.game_log(), save=None).save_path is None
+
+
+def test_a_folder_that_cannot_be_written_stops_nothing(tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    play = PlayWidget(pit(), player="Ada", save=blocked)     # a file where the folder goes
+    draw_u(play)
+    assert play.state.round == 1
+    assert "could not be saved" in play.keeper.note.value
+
+
+def test_in_voila_the_name_comes_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old = PlayWidget(tiny(), seed="DODO-1", player="Ada", save=tmp_path)
+    old.play_turn(next(old.state.legal_turns(old.rolls[0], max_squares=0)))
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k1")
+    play = PlayWidget(tiny(), seed="DODO-1", player="Me", save=tmp_path)
+    assert play.keeper.asking and play.keeper.name_box.layout.display is None
+    assert play.roll_button.disabled
+    play.key("Enter")
+    mouse(play.board, "mouse_down", (1, 1))
+    assert play.roll is None and "Type your name" in play.message.value
+    play.keeper.name_input.value = "  "                      # blank: still asking
+    assert play.keeper.asking
+    play.keeper.name_input.value = "Ada"                     # Enter in the field
+    assert not play.keeper.asking and play.keeper.name_box.layout.display == "none"
+    assert play.player == "Ada" and play.turns == old.turns  # Ada's game goes on
+    assert not play.roll_button.disabled
+    other = PlayWidget(tiny(), seed="DODO-1", save=tmp_path)
+    other.keeper.start_button.click()                       # no name: nothing happens
+    assert other.keeper.asking
+    other.keeper.name_input.value = "Bo"
+    other.keeper.start_button.click()
+    assert other.turns == () and other.save_path is not None
+    assert other.save_path.name == "Bo.json"
+    monkeypatch.delenv("VOILA_KERNEL_ID")
+    assert not PlayWidget(tiny(), seed="DODO-1", player="Me", save=tmp_path).keeper.asking
+
+
+def test_the_end_shows_the_robot_save_download_and_replay(tmp_path: Path) -> None:
+    play = PlayWidget(pit(), player="Ada", save=tmp_path)
+    assert play.keeper.end_row.layout.display == "none"
+    play_out(play)
+    robot = robot_score(play)
+    assert f"the robot scores {robot} point" in play.summary.value
+    assert robot == robot_score(PlayWidget(pit(), save=False))   # the same dice, same score
+    text = re.sub("<[^>]+>", " ", play.summary.value)
+    assert "save(" not in text and ".log" not in text and "Widget" not in text
+    assert play.keeper.end_row.layout.display is None
+    # the download link holds the game log
+    href = re.search(r"href='data:application/json;charset=utf-8;base64,([^']+)'",
+                     play.keeper.download.value)
+    assert href is not None
+    log = GameLog.from_json(base64.b64decode(href.group(1)).decode("utf-8"))
+    assert log.players[0].turns == play.turns and log.players[0].name == "Ada"
+    assert "download='test-pit-" in play.keeper.download.value
+    # Save writes the autosave file again, and says where
+    assert play.save_path is not None
+    play.save_path.unlink()
+    play.keeper.save_button.click()
+    assert play.save_path.is_file() and "Saved in" in play.keeper.note.value
+    assert json.loads(play.save_path.read_text())["players"][0]["name"] == "Ada"
+    # the replay with analysis opens under it
+    play.keeper.replay_button.click()
+    (shown,) = play.keeper.replay_box.children
+    assert type(shown).__name__ == "ReplayAnalysis"
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+def test_the_end_speaks_the_language(tmp_path: Path, lang: str) -> None:
+    play = PlayWidget(pit(), player="Ada", save=tmp_path, lang=lang)
+    play_out(play)
+    english = {i18n.t(k, "en") for k in ("game-over.next", "end.save", "end.download")}
+    for words in english:
+        assert words not in play.summary.value and words not in play.keeper.download.value
+    assert play.keeper.save_button.description == i18n.t("end.save", lang)
+    assert i18n.t("game-over.next", lang).split(" ")[0] in play.summary.value
+
+
+def test_a_puzzle_goes_on_and_start_again_replaces_its_save(tmp_path: Path) -> None:
+    widget = PuzzleWidget(pit(), player="Ada", save=tmp_path)
+    draw_u(widget.play)
+    assert PuzzleWidget(pit(), player="Ada", save=tmp_path).play.turns == widget.play.turns
+    widget.restart()
+    assert widget.play.turns == () and widget.play.save_path == find_saved(
+        tmp_path, pit(), "Ada", rolls=pit().rolls).path   # type: ignore[union-attr]
+    widget.play.roll_dice()
+    widget.play.play_turn(next(widget.play.state.legal_turns(pit().rolls[0], max_squares=0)))
+    reopened = PuzzleWidget(pit(), player="Ada", save=tmp_path)
+    assert reopened.play.turns == widget.play.turns
