@@ -186,12 +186,12 @@ def test_open_then_save_gives_the_same_puzzle(path: Path, tmp_path: Path) -> Non
 
 def test_open_a_map_a_log_and_a_broken_file(tmp_path: Path) -> None:
     e = PuzzleEditor(lang="en")
-    assert e.open(ROOT / "paleowidgets" / "data" / "maps" / "first-dig.toml")
+    assert e.load(ROOT / "paleowidgets" / "data" / "maps" / "first-dig.toml")
     assert e.draft.document() == load_map("first-dig")      # its 8 rounds too
     assert rules(e) == [("no-rolls", "")]
-    assert not e.open(ROOT / "tests" / "data" / "golden" / "first-dig.json")
+    assert not e.load(ROOT / "tests" / "data" / "golden" / "first-dig.json")
     assert "game log" in e.status.value
-    assert not e.open(ROOT / "tests" / "data" / "bad" / "fossil_never_dug_up.toml")
+    assert not e.load(ROOT / "tests" / "data" / "bad" / "fossil_never_dug_up.toml")
     assert "C3" in e.status.value
     assert not e.save(tmp_path / "x.txt") and ".toml" in e.status.value
 

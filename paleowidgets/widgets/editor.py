@@ -84,7 +84,7 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
         super().__init__(self._children(), **kwargs)
         self.add_class("paleo-editor")
         if source is not None:
-            self.open(source)
+            self.load(source)
         else:
             self._changed()
 
@@ -253,8 +253,9 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
         self._say("ok", self.t(key, path=str(target)))
         return target
 
-    def open(self, source: Map | Puzzle | str | Path | None = None) -> bool:
-        """Edit a map or puzzle (a document, or a file: the path field by default)."""
+    def load(self, source: Map | Puzzle | str | Path | None = None) -> bool:
+        """Open a map or puzzle to edit (a document, or a file: the path field by default).
+        Named ``load``: ``open`` is the widget's own (it opens the comm to the browser)."""
         if source is None:
             source = self.path_field.value.strip()
         if isinstance(source, (str, Path)):
@@ -269,11 +270,14 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
             self.path_field.value = str(source)
         else:
             doc = source
+        size = (self.draft.width, self.draft.height)
         self.draft = Draft.of(doc)
         self._version += 1                  # a Prove still running was for another draft
         self.solution = None
-        self.cursor = (0, 0)
-        self._new_board()
+        self.cursor = (min(self.cursor[0], self.draft.width - 1),
+                       min(self.cursor[1], self.draft.height - 1))
+        if size != (self.draft.width, self.draft.height):
+            self._new_board()               # a canvas of another size
         self._changed(keep_proof=True)
         self._say("info", self.t("editor.open.done", name=self.draft.name))
         return True
@@ -385,7 +389,8 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
                      (t("editor.brush.star"), "*"), (t("editor.brush.fossil"), "A")],
             value="A", style={"button_width": "auto"})
         self.letter = W.Dropdown(options=list(FOSSIL_LETTERS), value="A",
-                                 description=t("editor.fossil"), layout=W.Layout(width="9em"))
+                                 description=t("editor.fossil"), layout=W.Layout(width="12em"),
+                                 style={"description_width": "5em"})
         self.fossil_name = W.Text(description=t("editor.fossil.name"), layout=text)
         self.fossil_points = W.BoundedIntText(value=2, min=0, max=999,
                                               description=t("editor.fossil.points"),
@@ -469,7 +474,7 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
         self.grade_button.on_click(lambda _: self.grade())
         self.try_button.on_click(lambda _: self.try_it())
         self.save_button.on_click(lambda _: self.save())
-        self.open_button.on_click(lambda _: self.open())
+        self.open_button.on_click(lambda _: self.load())
         self.code_button.on_click(lambda _: self.code())
 
     def _children(self) -> list[Any]:
