@@ -897,6 +897,25 @@ def cmd_simulate(args: argparse.Namespace, out: Output) -> int:
     return EXIT_OK
 
 
+# ---------------------------------------------------------------------------------------
+# paleo results FOLDER
+
+
+def cmd_results(args: argparse.Namespace, out: Output) -> int:
+    """The class's answers to the lessons' checks: one row a pupil, one column an exercise."""
+    from .exercises.results import load_results
+    folder = Path(args.folder)
+    if not folder.is_dir():
+        return out.failure(Failure(EXIT_BAD_FILE, f"{folder}: no such folder",
+                                   {"file": str(folder), "message": "no such folder"}))
+    table = load_results(folder)
+    out.json(table.to_json())
+    out.text(str(table) if table.records else f"{folder}: no answers recorded yet")
+    for _file, why in table.skipped:
+        print(f"paleo: skipped {_one_line(why)}", file=sys.stderr)
+    return EXIT_OK if not table.skipped else EXIT_BAD_FILE
+
+
 def _games(text: str) -> int:
     try:
         value = int(text)
@@ -1031,6 +1050,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="HIST",
                    help="also write the score histogram: .svg, .png or .pdf")
     p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("results", parents=[common], help="the class's answers to the lessons' "
+                       "checks", description="Read the answers pupils' checks recorded in "
+                       "FOLDER/answers/ (record_to(FOLDER, pupil=...)) and print one table: a "
+                       "row a pupil, a column an exercise, the last answer's sign (✔ right, ✘ "
+                       "wrong, ? unreadable, … not answered) and the number of tries. A file "
+                       "that cannot be read is named and makes the exit code 2.")
+    p.add_argument("folder", metavar="FOLDER")
+    p.set_defaults(run=cmd_results)
 
     group = sub.add_parser("puzzles", help="puzzle collections: verify, grade, new")
     puzzles = group.add_subparsers(dest="puzzles_command", metavar="COMMAND")

@@ -496,7 +496,8 @@ def test_lesson04_checks_say_what_is_wrong() -> None:
     s = s.play(game.mask_of(named("F2 F3 F4 F5 F6")), 2)
     s = s.play(game.mask_of(named("D1 E1 F1 G1 G2")), 2)
     s = s.play(game.mask_of(named("G6 G7 F8 G8 H8")), 2)
-    assert check_gaps(s, "B", "") and not check_gaps(s, "B", "G2")
+    assert check_gaps(s, "B", []) and check_gaps(s, "B", "none") and not check_gaps(s, "B", "G2")
+    assert check_gaps(s, "B", "").status == "unanswered"
     assert check_bonus(s, "B", True) and not check_bonus(s, "B", False)
     assert check_bonus(s, "C", False) and not check_bonus(s, "C", True)
 

@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from .dice import normalise_seed, roll_sequence
@@ -17,6 +18,12 @@ from .logs import GameLog, Outcome, PlayerLog
 from .maps import Map, Puzzle, Roll
 from .rules import Game, State
 from .turns import Turn
+
+
+def file_stem(name: str, default: str = "player") -> str:
+    """A person's name as a file name stem: ``file_stem("Ada Lovelace") == 'Ada-Lovelace'``
+    (letters of any script kept, other characters made dashes)."""
+    return re.sub(r"[^\w\-]+", "-", name, flags=re.UNICODE).strip("-._") or default
 
 
 class ClassGame:

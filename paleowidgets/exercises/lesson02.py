@@ -11,7 +11,8 @@ Every check asks the core (:mod:`paleowidgets.core.geometry`) for the true answe
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from typing import Any
 
 from ..core.geometry import (
     FIXED_BY_LETTER,
@@ -23,10 +24,12 @@ from ..core.geometry import (
     polyominoes,
     recognise,
 )
-from . import Feedback, right, wrong
+from . import Feedback, checker, right, wrong
+from .answers import LETTER_SET, POINTS, WHOLE_NUMBER
+from .tickets import ExitTicket, Question
 
 __all__ = ["MIRROR_PAIRS", "check_counts", "check_drawing", "check_fixed_count",
-           "check_mirror_pairs", "check_stabiliser_size", "check_totals"]
+           "check_mirror_pairs", "check_stabiliser_size", "check_totals", "exit_ticket"]
 
 # The letters whose mirror image is another one-sided shape (no mirror maps them onto
 # themselves): each counts twice among the one-sided pentominoes.
@@ -40,41 +43,61 @@ def _letter(letter: str) -> str:
     return letter
 
 
-def check_fixed_count(letter: str, answer: int) -> Feedback:
+def _orientations(letter: str) -> int:
+    return len(FIXED_BY_LETTER[_letter(letter)])
+
+
+@checker(WHOLE_NUMBER, solution=_orientations, example=lambda: ("T",))
+def check_fixed_count(letter: str, answer: Any) -> Feedback:
     """How many different orientations (fixed pentominoes) does ``letter`` have?"""
-    n = len(FIXED_BY_LETTER[_letter(letter)])
+    n = _orientations(letter)
     k = 8 // n
-    if answer == n:
+    got = WHOLE_NUMBER.read(answer)
+    if got == n:
         return right(f"the {letter} pentomino has {n} fixed orientation{'s' * (n > 1)}: "
                      f"{n} × {k} symmetr{'ies' if k > 1 else 'y'} onto itself = 8.")
-    if answer > 8:
-        return wrong(f"{answer} is more than the 8 symmetries of the square.",
+    if got > 8:
+        return wrong(f"{got} is more than the 8 symmetries of the square.",
                      hint="each orientation comes from at least one of the 8 symmetries")
-    if answer > n:
-        return wrong(f"the {letter} pentomino has fewer than {answer} different orientations.",
+    if got < 1:
+        return wrong(f"every shape has at least one orientation: the way it is drawn, not {got}.",
+                     hint="do not forget to flip it over as well as turn it")
+    if got > n:
+        return wrong(f"the {letter} pentomino has fewer than {got} different orientations.",
                      hint="some turns or flips give the same picture: which symmetries "
                           f"leave the {letter} unchanged?")
-    return wrong(f"the {letter} pentomino has more than {answer} different orientation"
-                 f"{'s' * (answer != 1)}.",
+    return wrong(f"the {letter} pentomino has more than {got} different orientation"
+                 f"{'s' * (got != 1)}.",
                  hint="do not forget to flip it over as well as turn it")
 
 
-def check_stabiliser_size(letter: str, answer: int) -> Feedback:
+def _stabiliser_size(letter: str) -> int:
+    return len(PENTOMINOES[_letter(letter)].stabiliser())
+
+
+@checker(WHOLE_NUMBER, solution=_stabiliser_size, example=lambda: ("U",))
+def check_stabiliser_size(letter: str, answer: Any) -> Feedback:
     """How many of the 8 symmetries map ``letter`` onto itself?"""
-    k = len(PENTOMINOES[_letter(letter)].stabiliser())
-    if answer == k:
+    k = _stabiliser_size(letter)
+    got = WHOLE_NUMBER.read(answer)
+    if got == k:
         return right(f"{k} symmetr{'ies' if k > 1 else 'y'} map the {letter} onto itself, "
                      f"so it has 8 ÷ {k} = {8 // k} orientation{'s' * (k < 8)}.")
-    hint = ("the identity (doing nothing) always counts" if answer < 1 else
+    if got > 8:
+        return wrong(f"the square has only 8 symmetries, not {got}.",
+                     hint="4 turns (the identity among them) and 4 mirrors")
+    hint = ("the identity (doing nothing) always counts" if got < 1 else
             f"orbit × stabiliser = 8, and the {letter} has "
             f"{len(FIXED_BY_LETTER[letter])} orientation{'s' * (k < 8)}")
-    return wrong(f"{answer} is not the number of symmetries that leave the {letter} "
+    return wrong(f"{got} is not the number of symmetries that leave the {letter} "
                  "unchanged.", hint=hint)
 
 
-def check_mirror_pairs(letters: Iterable[str]) -> Feedback:
+@checker(LETTER_SET, answers=("letters",), solution=lambda: sorted(MIRROR_PAIRS),
+         example=lambda: ())
+def check_mirror_pairs(letters: Any) -> Feedback:
     """Which pentominoes are different from their mirror image (cannot be turned into it)?"""
-    given = {x.upper() for x in letters}
+    given = LETTER_SET.read(letters)
     missing = sorted(MIRROR_PAIRS - given)
     extra = sorted(given - MIRROR_PAIRS)
     if not missing and not extra:
@@ -86,22 +109,39 @@ def check_mirror_pairs(letters: Iterable[str]) -> Feedback:
         its = "its" if len(extra) == 1 else "their"
         parts.append(f"{', '.join(extra)} can be turned into {its} mirror image")
     if missing:
-        parts.append(f"{', '.join(missing)} cannot")
+        parts.append(f"{len(missing)} more shape{'s' * (len(missing) > 1)} cannot"
+                     if extra else f"you found {len(given)} of the {len(MIRROR_PAIRS)} "
+                     "shapes that cannot")
     return wrong("; ".join(parts) + ".",
                  hint="a shape equals its mirror image when some mirror line folds it "
                       "onto itself")
 
 
-def check_totals(free: int, one_sided: int, fixed: int) -> Feedback:
+@functools.cache
+def _counts(size: int) -> tuple[int, int, int]:
+    return count_shapes(polyominoes(size))
+
+
+@checker(WHOLE_NUMBER, answers=("free", "one_sided", "fixed"),
+         expects="three whole numbers: free=..., one_sided=..., fixed=...",
+         solution=lambda: _counts(5), example=lambda: ())
+def check_totals(free: Any, one_sided: Any, fixed: Any) -> Feedback:
     """How many free, one-sided and fixed pentominoes are there?"""
-    return check_counts(5, free, one_sided, fixed)
+    return _check_counts(5, free, one_sided, fixed)
 
 
-def check_counts(size: int, free: int, one_sided: int, fixed: int) -> Feedback:
+@checker(WHOLE_NUMBER, answers=("free", "one_sided", "fixed"),
+         expects="three whole numbers: free, one_sided, fixed",
+         solution=_counts, example=lambda: (4,))
+def check_counts(size: int, free: Any, one_sided: Any, fixed: Any) -> Feedback:
     """How many free, one-sided and fixed polyominoes of ``size`` cells are there?
     (The core grows them cell by cell and counts.)"""
-    want = count_shapes(polyominoes(size))
-    got = (free, one_sided, fixed)
+    return _check_counts(size, free, one_sided, fixed)
+
+
+def _check_counts(size: int, free: Any, one_sided: Any, fixed: Any) -> Feedback:
+    want = _counts(size)
+    got = tuple(WHOLE_NUMBER.read(a) for a in (free, one_sided, fixed))
     if got == want:
         return right(f"{want[0]} free, {want[1]} one-sided and {want[2]} fixed shapes of "
                      f"{size} cells.")
@@ -116,16 +156,42 @@ def check_counts(size: int, free: int, one_sided: int, fixed: int) -> Feedback:
                  hint=hints[wrong_ones[0]])
 
 
-def check_drawing(cells: Iterable[Cell], letter: str) -> Feedback:
+def _other_orientation(letter: str) -> list[Cell]:
+    """A drawing of ``letter`` that is not the list's: its first other orientation (the
+    list's own when it has no other, as the X)."""
+    forms = [f for f in FIXED_BY_LETTER[_letter(letter)] if f != PENTOMINOES[letter].cells]
+    return list(forms[0] if forms else PENTOMINOES[letter].cells)
+
+
+@checker(POINTS, answers=("cells",), solution=_other_orientation,
+         example=lambda: ("L",))
+def check_drawing(cells: Any, letter: str) -> Feedback:
     """Draw ``letter`` in an orientation different from the list's (cells ``(x, y)``)."""
-    cs = list(cells)
+    cs = POINTS.read(cells)
     found = recognise(cs)
+    if len(set(cs)) != len(cs):
+        return wrong("a cell is listed twice.", hint="five different cells")
     if found is None:
         return wrong(f"these {len(set(cs))} cells are not a pentomino.",
                      hint="five cells, each sharing a side with another")
     if found != _letter(letter):
         return wrong(f"that is the {found} pentomino, not the {letter}.")
+    if len(FIXED_BY_LETTER[letter]) == 1:
+        return right(f"the {letter} pentomino: it looks the same in every orientation.")
     if normalise(cs) == PENTOMINOES[letter].cells:
         return wrong(f"that is the {letter} exactly as it is drawn in the list.",
                      hint="turn it or flip it over first")
     return right(f"the {letter} pentomino, in another orientation than in the list.")
+
+
+def exit_ticket() -> ExitTicket:
+    """Lesson 2's exit ticket: orientations of the N, the X's symmetries, tetrominoes."""
+    return ExitTicket(2, (
+        Question("How many different orientations (fixed pentominoes) does the N have?",
+                 check_fixed_count, ("N",)),
+        Question("How many of the 8 symmetries of the square map the X onto itself?",
+                 check_stabiliser_size, ("X",)),
+        Question("Tetrominoes have 4 cells. How many free, one-sided and fixed tetrominoes "
+                 "are there? Answer with a list [free, one_sided, fixed].",
+                 check_counts, (4,)),
+    ))

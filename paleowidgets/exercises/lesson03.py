@@ -12,13 +12,23 @@ true answer and says "right", or what is off, with a hint.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ..core.geometry import IDENTITY, LETTERS, PENTOMINOES, SYMMETRIES, Cell, Symmetry
-from . import Feedback, right, wrong
+from . import Feedback, checker, right, wrong
+from .answers import MATRIX, POINT, SYMMETRY, SYMMETRY_SET
+from .tickets import ExitTicket, Question
 
-__all__ = ["check_composition", "check_image", "check_inverse", "check_matrix",
-           "check_non_commuting", "check_stabiliser", "symmetry"]
+__all__ = [
+    "check_composition",
+    "check_image",
+    "check_inverse",
+    "check_matrix",
+    "check_non_commuting",
+    "check_stabiliser",
+    "exit_ticket",
+    "symmetry",
+]
 
 NAMES = ", ".join(SYMMETRIES)
 
@@ -32,45 +42,58 @@ def symmetry(name: str | Symmetry) -> Symmetry:
     return SYMMETRIES[name]
 
 
-def _named(answer: str | Symmetry) -> Symmetry | Feedback:
-    try:
-        return symmetry(answer)
-    except ValueError:
-        return wrong(f"{answer!r} is not the name of a symmetry.", hint=f"the names are {NAMES}")
-
-
 def _formula(s: Symmetry) -> str:
     (a, b), (c, d) = s.matrix
     sign_b, sign_d = ("-" if b < 0 else "+"), ("-" if d < 0 else "+")
     return f"x' = {a}·x {sign_b} {abs(b)}·y, y' = {c}·x {sign_d} {abs(d)}·y"
 
 
-def check_image(name: str | Symmetry, cell: Cell, answer: Cell) -> Feedback:
+def _image(name: str | Symmetry, cell: Cell) -> Cell:
+    return symmetry(name)((cell[0], cell[1]))
+
+
+@checker(POINT, solution=_image, example=lambda: ("rotate-90", (2, 1)))
+def check_image(name: str | Symmetry, cell: Cell, answer: Any) -> Feedback:
     """Where does ``cell`` go under the symmetry?"""
     s = symmetry(name)
-    want = s(cell)
-    if tuple(answer) == want:
-        return right(f"{s} sends {cell} to {want}.")
-    return wrong(f"{s} sends {tuple(cell)} to {want}, not {tuple(answer)}.", hint=_formula(s))
+    want = _image(s, cell)
+    got = POINT.read(answer)
+    if got == want:
+        return right(f"{s} sends {tuple(cell)} to {want}.")
+    if got == s.inverse((cell[0], cell[1])):
+        return wrong(f"{s} sends {tuple(cell)} to {want}, not {got}: {got} is where the "
+                     "opposite turn sends it.", hint=_formula(s))
+    return wrong(f"{s} sends {tuple(cell)} to {want}, not {got}.", hint=_formula(s))
 
 
-def check_matrix(name: str | Symmetry, answer: Sequence[Sequence[int]]) -> Feedback:
+def _matrix(name: str | Symmetry) -> list[list[int]]:
+    return [list(row) for row in symmetry(name).matrix]
+
+
+@checker(MATRIX, solution=_matrix, example=lambda: ("flip-diagonal",))
+def check_matrix(name: str | Symmetry, answer: Any) -> Feedback:
     """The matrix ``[[a, b], [c, d]]`` of the symmetry (``(x, y) -> (a·x + b·y, c·x + d·y)``)."""
     s = symmetry(name)
-    got = tuple(tuple(row) for row in answer)
+    got = MATRIX.read(answer)
     if got == s.matrix:
-        return right(f"the matrix of {s} is {[list(r) for r in s.matrix]}.")
-    return wrong(f"{[list(r) for r in got]} is not the matrix of {s}.",
-                 hint=f"its columns are where (1, 0) and (0, 1) go: {s((1, 0))} and {s((0, 1))}")
+        return right(f"the matrix of {s} is {_matrix(s)}.")
+    hint = f"its columns are where (1, 0) and (0, 1) go: {s((1, 0))} and {s((0, 1))}"
+    if got == s.inverse.matrix:
+        return wrong(f"{[list(r) for r in got]} is the matrix of {s.inverse}, the turn the "
+                     "other way: here y points down, so a turn that looks clockwise on the "
+                     "screen is anticlockwise in a school textbook's axes.", hint=hint)
+    return wrong(f"{[list(r) for r in got]} is not the matrix of {s}.", hint=hint)
 
 
-def check_composition(first: str | Symmetry, second: str | Symmetry,
-                      answer: str | Symmetry) -> Feedback:
+def _composition(first: str | Symmetry, second: str | Symmetry) -> str:
+    return (symmetry(second) @ symmetry(first)).name
+
+
+@checker(SYMMETRY, solution=_composition, example=lambda: ("rotate-90", "flip-horizontal"))
+def check_composition(first: str | Symmetry, second: str | Symmetry, answer: Any) -> Feedback:
     """Which single symmetry does ``first`` then ``second``?"""
     f, s = symmetry(first), symmetry(second)
-    got = _named(answer)
-    if isinstance(got, Feedback):
-        return got
+    got = SYMMETRY.read(answer)
     want = s @ f
     if got == want:
         return right(f"{f} then {s} is {want}.")
@@ -79,12 +102,15 @@ def check_composition(first: str | Symmetry, second: str | Symmetry,
     return wrong(f"{f} then {s} is not {got}.", hint=hint)
 
 
-def check_inverse(name: str | Symmetry, answer: str | Symmetry) -> Feedback:
+def _inverse(name: str | Symmetry) -> str:
+    return symmetry(name).inverse.name
+
+
+@checker(SYMMETRY, solution=_inverse, example=lambda: ("rotate-90",))
+def check_inverse(name: str | Symmetry, answer: Any) -> Feedback:
     """Which symmetry undoes ``name``?"""
     s = symmetry(name)
-    got = _named(answer)
-    if isinstance(got, Feedback):
-        return got
+    got = SYMMETRY.read(answer)
     if got @ s == IDENTITY:
         same = " (it undoes itself)" if got == s else ""
         return right(f"{got} undoes {s}{same}.")
@@ -92,27 +118,30 @@ def check_inverse(name: str | Symmetry, answer: str | Symmetry) -> Feedback:
                  hint="a mirror undoes itself; a turn is undone by the turn the other way")
 
 
-def check_non_commuting(first: str | Symmetry, second: str | Symmetry) -> Feedback:
+@checker(SYMMETRY, answers=("first", "second"), expects="two symmetry names, like "
+         "check_non_commuting(\"rotate-90\", \"flip-vertical\")",
+         solution=lambda: ("rotate-90", "flip-vertical"), example=lambda: ())
+def check_non_commuting(first: Any, second: Any) -> Feedback:
     """Find two symmetries whose order matters: ``first`` then ``second`` differs from
     ``second`` then ``first``."""
-    f, s = symmetry(first), symmetry(second)
+    f, s = SYMMETRY.read(first), SYMMETRY.read(second)
     if s @ f != f @ s:
         return right(f"{f} then {s} is {s @ f}, but {s} then {f} is {f @ s}.")
     return wrong(f"{f} then {s} and {s} then {f} are both {s @ f}.",
                  hint="two turns never do: try a turn and a mirror")
 
 
-def check_stabiliser(letter: str, names: Iterable[str | Symmetry]) -> Feedback:
-    """Which symmetries map ``letter`` onto itself (once slid back to the corner)?"""
+def _stabiliser(letter: str) -> list[str]:
     if letter not in PENTOMINOES:
         raise ValueError(f"unknown pentomino {letter!r}: the letters are {LETTERS}")
-    given = set()
-    for n in names:
-        got = _named(n)
-        if isinstance(got, Feedback):
-            return got
-        given.add(got.name)
-    want = {s.name for s in PENTOMINOES[letter].stabiliser()}
+    return sorted(s.name for s in PENTOMINOES[letter].stabiliser())
+
+
+@checker(SYMMETRY_SET, answers=("names",), solution=_stabiliser, example=lambda: ("T",))
+def check_stabiliser(letter: str, names: Any) -> Feedback:
+    """Which symmetries map ``letter`` onto itself (once slid back to the corner)?"""
+    want = set(_stabiliser(letter))
+    given = SYMMETRY_SET.read(names)
     if given == want:
         return right(f"{', '.join(sorted(want))}: {len(want)} symmetr"
                      f"{'ies' if len(want) > 1 else 'y'}; {len(want)} in the stabiliser × "
@@ -124,3 +153,14 @@ def check_stabiliser(letter: str, names: Iterable[str | Symmetry]) -> Feedback:
     hint = ("the identity always leaves a shape unchanged" if "identity" in missing else
             "draw the shape after each symmetry and compare")
     return wrong("; ".join(parts) + ".", hint=hint)
+
+
+def exit_ticket() -> ExitTicket:
+    """Lesson 3's exit ticket: an image under a half turn, an inverse, a stabiliser."""
+    return ExitTicket(3, (
+        Question("Where does rotate-180 send the cell (3, -1)?", check_image,
+                 ("rotate-180", (3, -1))),
+        Question("Which symmetry undoes rotate-270?", check_inverse, ("rotate-270",)),
+        Question("Which symmetries map the I pentomino onto itself?", check_stabiliser,
+                 ("I",)),
+    ))

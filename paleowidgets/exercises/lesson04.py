@@ -14,38 +14,35 @@ leaks through, say whether a same-dig-type bonus holds. Each answer is compared 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from ..core.enclosure import enclosure, names
-from ..core.errors import FormatError
-from ..core.geometry import Cell, parse_cell
-from ..core.rules import State
-from . import Feedback, right, wrong
+from ..core.geometry import Cell
+from ..core.rules import Game, State
+from . import Feedback, checker, right, wrong
+from .answers import CELL_NAMES, YES_NO
+from .tickets import ExitTicket, Question
 
-__all__ = ["check_bonus", "check_gaps", "check_ring"]
-
-
-def cells_of(answer: str | Iterable[str]) -> set[Cell]:
-    """The cells a student named: ``"B2 C3"``, ``"B2, c3"`` or ``["B2", "C3"]``."""
-    words = answer.replace(",", " ").split() if isinstance(answer, str) else list(answer)
-    return {parse_cell(w.strip().upper()) for w in words}
+__all__ = ["check_bonus", "check_gaps", "check_ring", "exit_ticket"]
 
 
 def _listed(cells: Iterable[Cell]) -> str:
     return ", ".join(names(cells))
 
 
-def _read(answer: str | Iterable[str]) -> set[Cell] | Feedback:
-    try:
-        return cells_of(answer)
-    except FormatError as e:
-        return wrong(f"{e}", hint="write cell names like B3, separated by spaces")
+def _blank() -> tuple[State, str]:
+    from ..data import load_map
+    return Game(load_map("ring-school")).initial_state(), "C"
 
 
-def check_ring(state: State, fossil: str, answer: str | Iterable[str]) -> Feedback:
+def _ring(state: State, fossil: str) -> list[str]:
+    return names(enclosure(state, fossil).ring)
+
+
+@checker(CELL_NAMES, solution=_ring, example=_blank)
+def check_ring(state: State, fossil: str, answer: Any) -> Feedback:
     """Is ``answer`` the ring of ``fossil`` (every cell that shares a side with it)?"""
-    got = _read(answer)
-    if isinstance(got, Feedback):
-        return got
+    got = CELL_NAMES.read(answer)
     e = enclosure(state, fossil)
     hint = "the ring is the cells that share a side with the fossil."
     inside = got & e.fossil.cells
@@ -70,16 +67,24 @@ def check_ring(state: State, fossil: str, answer: str | Iterable[str]) -> Feedba
                  "orthogonally next to it.")
 
 
-def check_gaps(state: State, fossil: str, answer: str | Iterable[str]) -> Feedback:
+def _gaps(state: State, fossil: str) -> list[str]:
+    return names(enclosure(state, fossil).gaps)
+
+
+@checker(CELL_NAMES, solution=_gaps, example=_blank)
+def check_gaps(state: State, fossil: str, answer: Any) -> Feedback:
     """Does ``answer`` name exactly the cells through which the fill leaks out at step 1?"""
-    got = _read(answer)
-    if isinstance(got, Feedback):
-        return got
+    got = CELL_NAMES.read(answer)
     e = enclosure(state, fossil)
     if not e.gaps:
         return (right(f"no gap: every ring cell of {fossil} is drawn, it is dug up.")
                 if not got else wrong(f"{fossil}'s ring is complete: the fill cannot leak.",
                                       hint="look for ring cells that are not drawn yet."))
+    inside = got & e.fossil.cells
+    if inside:
+        return wrong(f"{_listed(inside)} {'is' if len(inside) == 1 else 'are'} part of "
+                     f"{fossil} itself: the fill starts there.",
+                     hint="a gap is a ring cell still open.")
     drawn = got & e.covered
     if drawn:
         return wrong(f"{_listed(drawn)} {'is' if len(drawn) == 1 else 'are'} drawn already: "
@@ -95,19 +100,40 @@ def check_gaps(state: State, fossil: str, answer: str | Iterable[str]) -> Feedba
     return right(f"the fill leaks out through {_listed(e.gaps)}.")
 
 
-def check_bonus(state: State, fossil: str, answer: bool) -> Feedback:
+def _holds(state: State, fossil: str) -> bool:
+    return enclosure(state, fossil).bonus.holds
+
+
+@checker(YES_NO, solution=_holds, example=_blank)
+def check_bonus(state: State, fossil: str, answer: Any) -> Feedback:
     """Does ``fossil`` hold its same-dig-type bonus (True or False)?"""
     e = enclosure(state, fossil)
     b = e.bonus
-    if answer == b.holds:
+    got = YES_NO.read(answer)
+    if got == b.holds:
         if b.holds:
             return right(f"every ring cell of {fossil} is {b.dig}: +{e.fossil.bonus}.")
         why = ("its ring is not complete" if not e.dug_up else
                "its ring mixes " + " and ".join(b.digs) if len(b.digs) > 1 else
                "a ring cell has no dig type (One Square or drawn before the start)")
         return right(f"no bonus for {fossil}: {why}.")
-    if answer:
+    if got:
+        if not e.dug_up:
+            return wrong(f"{fossil} is not dug up yet, so it earns no bonus.",
+                         hint="a bonus needs every ring cell drawn first.")
         return wrong(f"{fossil} does not earn its bonus.",
-                     hint="look at the dig type of every ring cell, and whether all are drawn.")
+                     hint="look at the dig type of every ring cell.")
     return wrong(f"{fossil} does earn its bonus.",
                  hint="are all its ring cells drawn with the same pattern?")
+
+
+def exit_ticket() -> ExitTicket:
+    """Lesson 4's exit ticket, on a blank Ring school sheet: the Tusk's ring, and whether
+    a fossil not yet dug up holds its bonus."""
+    blank, _ = _blank()
+    return ExitTicket(4, (
+        Question("On a blank Ring school sheet, which cells make the ring of the Tusk (B)?",
+                 check_ring, (blank, "B")),
+        Question("On a blank sheet, does the Trilobite (A) hold its same-dig-type bonus?",
+                 check_bonus, (blank, "A")),
+    ))

@@ -10,6 +10,8 @@ ring needs at least. Every true answer comes from :mod:`paleowidgets.core.enclos
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core.enclosure import (
     contacts,
     fewest_ring_cells,
@@ -20,9 +22,12 @@ from ..core.enclosure import (
 )
 from ..core.geometry import LETTERS, PENTOMINOES
 from ..core.rules import Game
-from . import Feedback, right, wrong
+from . import Feedback, checker, right, wrong
+from .answers import WHOLE_NUMBER
+from .tickets import ExitTicket, Question
 
-__all__ = ["check_fewest_ring", "check_perimeter", "check_ring_size", "check_shapes_needed"]
+__all__ = ["check_fewest_ring", "check_perimeter", "check_ring_size", "check_shapes_needed",
+           "exit_ticket"]
 
 
 def _cells(letter: str) -> tuple[tuple[int, int], ...]:
@@ -31,9 +36,15 @@ def _cells(letter: str) -> tuple[tuple[int, int], ...]:
     return PENTOMINOES[letter].cells
 
 
-def check_perimeter(letter: str, answer: int) -> Feedback:
+def _perimeter(letter: str) -> int:
+    return perimeter(_cells(letter))
+
+
+@checker(WHOLE_NUMBER, solution=_perimeter, example=lambda: ("P",))
+def check_perimeter(letter: str, answer: Any) -> Feedback:
     """The perimeter of pentomino ``letter``: how many cell sides are on its outline?"""
-    p = perimeter(_cells(letter))
+    p = _perimeter(letter)
+    answer = WHOLE_NUMBER.read(answer)
     if answer == p:
         return right(f"the {letter} pentomino has a perimeter of {p} cell sides.")
     if answer == 20:
@@ -43,8 +54,14 @@ def check_perimeter(letter: str, answer: int) -> Feedback:
                  hint="count the sides on the outline, or: 5 × 4 minus 2 for each shared side.")
 
 
-def check_ring_size(letter: str, answer: int) -> Feedback:
+def _ring_size(letter: str) -> int:
+    return len(ring_of(_cells(letter)))
+
+
+@checker(WHOLE_NUMBER, solution=_ring_size, example=lambda: ("L",))
+def check_ring_size(letter: str, answer: Any) -> Feedback:
     """How many ring cells (cells sharing a side with it) does pentomino ``letter`` have?"""
+    answer = WHOLE_NUMBER.read(answer)
     cells = _cells(letter)
     ring, p = len(ring_of(cells)), perimeter(cells)
     k = sum(1 for n in contacts(cells).values() if n > 1)
@@ -64,8 +81,10 @@ def check_ring_size(letter: str, answer: int) -> Feedback:
                       "counts once.")
 
 
-def check_fewest_ring(n: int, answer: int) -> Feedback:
+@checker(WHOLE_NUMBER, solution=fewest_ring_cells, example=lambda: (6,))
+def check_fewest_ring(n: int, answer: Any) -> Feedback:
     """The fewest ring cells a shape of ``n`` cells can have."""
+    answer = WHOLE_NUMBER.read(answer)
     best = fewest_ring_cells(n)
     if answer == best:
         return right(f"{best} ring cells is the least for {n} cells: a shape close to a "
@@ -80,8 +99,19 @@ def check_fewest_ring(n: int, answer: int) -> Feedback:
                  hint="bunch the cells together, like a diamond.")
 
 
-def check_shapes_needed(game: Game, fossil: str, answer: int) -> Feedback:
+def _shapes_needed(game: Game, fossil: str) -> int:
+    return fewest_shapes(game, fossil).count
+
+
+def _ring_school() -> tuple[Game, str]:
+    from ..data import load_map
+    return Game(load_map("ring-school")), "C"
+
+
+@checker(WHOLE_NUMBER, solution=_shapes_needed, example=_ring_school)
+def check_shapes_needed(game: Game, fossil: str, answer: Any) -> Feedback:
     """The fewest pentominoes that draw the whole ring of ``fossil`` on a blank sheet."""
+    answer = WHOLE_NUMBER.read(answer)
     cover = fewest_shapes(game, fossil)
     if answer == cover.count:
         how = " + ".join(letter for letter, _ in cover.shapes)
@@ -94,3 +124,14 @@ def check_shapes_needed(game: Game, fossil: str, answer: int) -> Feedback:
                      hint=f"one pentomino covers at most {cover.best_single} of them here.")
     return wrong(f"{fossil}'s ring can be drawn with fewer than {answer} pentominoes.",
                  hint="use long shapes along the long sides.")
+
+
+def exit_ticket() -> ExitTicket:
+    """Lesson 5's exit ticket: the X's perimeter, the T's ring, the fewest ring cells
+    for 9 cells."""
+    return ExitTicket(5, (
+        Question("What is the perimeter of the X pentomino?", check_perimeter, ("X",)),
+        Question("How many ring cells does the T pentomino have?", check_ring_size, ("T",)),
+        Question("What is the fewest ring cells a shape of 9 cells can have?",
+                 check_fewest_ring, (9,)),
+    ))

@@ -5,9 +5,10 @@ listed and each is asked of the core rules (:meth:`Game.roll_shapes`, :meth:`Gam
 whether it offers a shape, a dig type, or a shape *with* a dig type. So a map with its own
 dice tables gets its own answers.
 
-An answer may be a fraction (``Fraction(11, 36)`` or the text ``"11/36"``), a decimal
-(``0.3056``, within 0.002) or a percentage (``"30.6%"``). A wrong answer that matches a
-usual mistake (one die instead of two, a double counted twice, ...) is told which.
+An answer may be a fraction (``Fraction(11, 36)`` or the text ``"11/36"``), a decimal to 2
+places (``0.31``) or a whole percentage (``31`` or ``"31%"``): :data:`.answers.CHANCE`. A
+wrong answer that matches a usual mistake (one die instead of two, a double counted twice,
+...) is told which.
 
 >>> print(check_shape_chance("I", "11/36"))
 ✔ Right: 11 of the 36 rolls offer I: P = 11/36 ≈ 0.306.
@@ -17,8 +18,10 @@ usual mistake (one die instead of two, a double counted twice, ...) is told whic
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any
 
 from ..core.dice import roll_sequence
 from ..core.geometry import LETTERS
@@ -26,7 +29,9 @@ from ..core.maps import Map, Roll
 from ..core.rules import Game
 from ..core.terms import DIG_TYPES
 from ..data import load_map
-from . import Feedback, right, wrong
+from . import Feedback, checker, right, wrong
+from .answers import CHANCE, WHOLE_NUMBER
+from .tickets import ExitTicket, Question
 
 __all__ = [
     "ROLLS",
@@ -37,18 +42,20 @@ __all__ = [
     "check_shape_chance",
     "dig_chance",
     "double_chance",
+    "exit_ticket",
     "pair_chance",
     "shape_chance",
 ]
 
 #: The 36 equally likely rolls of two dice, the first die first: (1, 1), (1, 2) ... (6, 6).
 ROLLS: tuple[Roll, ...] = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
-TOLERANCE = 0.002   # how far a decimal answer may be from the exact chance
-
-Answer = Fraction | float | int | str
+Answer = Any
 
 
+@functools.cache
 def _game(game_map: Map | None) -> Game:
+    """The game of ``game_map`` (the dig site's by default), built once per map: a check
+    is called again and again in a lesson."""
     return Game(game_map if game_map is not None else load_map("dig-site"))
 
 
@@ -83,59 +90,46 @@ def pair_chance(shape: str, dig: str, game_map: Map | None = None) -> Fraction:
 
 
 # ---------------------------------------------------------------------------------------
-# Reading answers
-
-
-def read_answer(answer: Answer) -> Fraction | float | None:
-    """A fraction when the answer is exact (``"11/36"``, ``Fraction``, an int), a float for
-    a decimal or a percentage; None when it cannot be read as a number."""
-    if isinstance(answer, bool):
-        return None
-    if isinstance(answer, Fraction | int):
-        return Fraction(answer)
-    if isinstance(answer, float):
-        return answer
-    text = str(answer).strip().replace(" ", "")
-    try:
-        if text.endswith("%"):
-            return float(text[:-1]) / 100
-        if "/" in text:
-            return Fraction(text)
-        return float(text)
-    except (ValueError, ZeroDivisionError):
-        return None
-
-
-def _equal(value: Fraction | float, exact: Fraction) -> bool:
-    if isinstance(value, Fraction):
-        return value == exact
-    return abs(value - float(exact)) <= TOLERANCE
+# Judging an answer
 
 
 def _show(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
+def _written(answer: Answer) -> str:
+    return answer.strip() if isinstance(answer, str) else \
+        _show(answer) if isinstance(answer, Fraction) else str(answer)
+
+
 def _judge(answer: Answer, exact: Fraction, good: str,
            mistakes: Sequence[tuple[Fraction, str, str]]) -> Feedback:
-    """Right when ``answer`` is ``exact``; else the first usual mistake it matches (value,
-    what it is, hint), else a general 'not yet' with the count to make."""
-    value = read_answer(answer)
-    if value is None:
-        return wrong(f"{answer!r} is not a number.",
-                     hint="write a fraction like 11/36, a decimal like 0.31, or 31%")
-    if not 0 <= value <= 1:
-        return wrong(f"{answer} is not a chance: a chance lies between 0 and 1.",
-                     hint="divide the number of rolls you counted by 36")
-    if _equal(value, exact):
+    """Right when ``answer`` is ``exact`` (a decimal to 2 places, a percentage to the whole
+    percent); else the first usual mistake it matches (value, what it is, hint), else what
+    kind of slip it is."""
+    got = CHANCE.read(answer)
+    said = _written(answer)
+    if got.matches(exact):
         return right(f"{good}: P = {_show(exact)} ≈ {float(exact):.3f}.")
+    if got.whole is not None and Fraction(got.whole, 36) == exact:
+        return wrong(f"{got.whole} is how many of the 36 rolls work, not the chance.",
+                     hint=f"the chance is that many out of 36: {got.whole}/36")
+    if not got.in_range:
+        return wrong(f"{said} is not a chance: a chance lies between 0 and 1 "
+                     "(0% and 100%).", hint="divide the number of rolls you counted by 36")
     for mistake, what, hint in mistakes:
-        if mistake != exact and _equal(value, mistake):
-            return wrong(f"{answer} is {what}.", hint=hint)
-    if isinstance(value, float) and abs(value - float(exact)) < 0.02:
-        return wrong(f"{answer} is close, but not exact enough.",
-                     hint="count the rolls, then give the count out of 36 as a fraction")
-    return wrong(f"{answer} is not the chance: it should be a whole number of rolls out of 36.",
+        if mistake != exact and got.matches(mistake):
+            return wrong(f"{said} is {what}.", hint=hint)
+    if not got.exact and abs(got.value - exact) < Fraction(2, 100):
+        return wrong(f"{said} is close, but not right to 2 decimal places.",
+                     hint="count the rolls, then give the count out of 36 as a fraction, "
+                          "or round the division to 2 places")
+    if got.exact and (got.value * 36).denominator == 1:
+        n = got.value * 36
+        return wrong(f"{said} is {n} roll{'s' * (n != 1)} out of 36, but not that many "
+                     "rolls work.",
+                     hint="list the 36 rolls (first die, second die) and count those that work")
+    return wrong(f"{said} is not the chance: with two dice it is a number of rolls out of 36.",
                  hint="list the 36 rolls (first die, second die) and count those that work")
 
 
@@ -160,6 +154,7 @@ def _counted_twice(n_faces: int) -> Fraction:
 # Checks
 
 
+@checker(CHANCE, solution=lambda: _show(double_chance()), example=lambda: ())
 def check_double_chance(answer: Answer) -> Feedback:
     """P(a double)?
 
@@ -173,6 +168,8 @@ def check_double_chance(answer: Answer) -> Feedback:
                     "the first die can show anything; the second must match it")])
 
 
+@checker(CHANCE, solution=lambda shape, game_map=None: _show(shape_chance(shape, game_map)),
+         example=lambda: ("P",))
 def check_shape_chance(shape: str, answer: Answer, game_map: Map | None = None) -> Feedback:
     """P(a roll offers ``shape``)? Either die can give the shape."""
     game = _game(game_map)
@@ -192,6 +189,8 @@ def check_shape_chance(shape: str, answer: Answer, game_map: Map | None = None) 
     ])
 
 
+@checker(CHANCE, solution=lambda dig, game_map=None: _show(dig_chance(dig, game_map)),
+         example=lambda: ("dot",))
 def check_dig_chance(dig: str, answer: Answer, game_map: Map | None = None) -> Feedback:
     """P(a roll can give the dig type ``dig``)? Either die can give the dig type."""
     game = _game(game_map)
@@ -210,6 +209,9 @@ def check_dig_chance(dig: str, answer: Answer, game_map: Map | None = None) -> F
     ])
 
 
+@checker(CHANCE, solution=lambda shape, dig, game_map=None: _show(pair_chance(shape, dig,
+                                                                             game_map)),
+         example=lambda: ("X", "hatch"))
 def check_pair_chance(shape: str, dig: str, answer: Answer,
                       game_map: Map | None = None) -> Feedback:
     """P(a roll lets you draw ``shape`` in dig type ``dig``)? One die gives the shape and
@@ -230,23 +232,40 @@ def check_pair_chance(shape: str, dig: str, answer: Answer,
     ])
 
 
-def check_doubles_counted(seed: int | str, rolls: int, answer: int) -> Feedback:
+def _doubles(seed: int | str, rolls: int) -> int:
+    return sum(1 for a, b in roll_sequence(seed, rolls) if a == b)
+
+
+@checker(WHOLE_NUMBER, solution=_doubles, example=lambda: ("TREX-4821", 36))
+def check_doubles_counted(seed: int | str, rolls: int, answer: Any) -> Feedback:
     """How many doubles are among the first ``rolls`` rolls of ``seed``?
 
     >>> check_doubles_counted("TREX-4821", 36, 9)
     ✔ Right: 9 doubles in the 36 rolls of seed 'TREX-4821' (about 6.0 expected).
     """
-    seq = roll_sequence(seed, rolls)
-    count = sum(1 for a, b in seq if a == b)
+    count = _doubles(seed, rolls)
     expected = rolls * float(double_chance())
-    if isinstance(answer, bool) or not isinstance(answer, int):
-        return wrong(f"{answer!r} is not a whole number of rolls.")
-    if answer == count:
+    got = WHOLE_NUMBER.read(answer)
+    if got == count:
         return right(f"{count} doubles in the {rolls} rolls of seed {seed!r} "
                      f"(about {expected:.1f} expected).")
-    if abs(answer - expected) < 0.5:
-        return wrong(f"{answer} is how many you would expect on average, not how many there "
+    if abs(got - expected) < 0.5:
+        return wrong(f"{got} is how many you would expect on average, not how many there "
                      "are in these rolls.",
                      hint="count the rolls a == b in roll_sequence(seed, n)")
-    return wrong(f"{answer} is not the number of doubles in these rolls.",
+    if got > rolls or got < 0:
+        return wrong(f"there are only {rolls} rolls, so not {got} doubles.",
+                     hint="count the rolls a == b in roll_sequence(seed, n)")
+    return wrong(f"{got} is not the number of doubles in these rolls.",
                  hint="count the rolls a == b in roll_sequence(seed, n)")
+
+
+def exit_ticket() -> ExitTicket:
+    """Lesson 6's exit ticket, on the dig site's dice: the W, the hatch, the T in chevron."""
+    return ExitTicket(6, (
+        Question("What is the chance that a roll offers the W?", check_shape_chance, ("W",)),
+        Question("What is the chance that a roll can give the hatch dig type?",
+                 check_dig_chance, ("hatch",)),
+        Question("What is the chance that a roll lets you draw the T in chevron?",
+                 check_pair_chance, ("T", "chevron")),
+    ))

@@ -18,20 +18,34 @@ over-estimate. A node whose bound is not above the best bag found so far is cut.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..core.maps import Puzzle
 from ..core.rules import Game
 from ..solver.analysis import Analysis
 from ..solver.bots import Bot, GreedyBot, play_game
-from ..solver.exact import solve
-from . import Feedback, right, wrong
+from . import Feedback, checker, right, wrong
+from .answers import WHOLE_NUMBER, YES_NO
+from .tickets import ExitTicket, Question
 
 __all__ = [
-    "FINDS", "ROOM", "Bag", "Find", "bot_score", "branch_and_bound", "brute_force",
-    "check_bound", "check_cut", "check_gap", "check_worst_round", "node_bound",
+    "FINDS",
+    "ROOM",
+    "Bag",
+    "Find",
+    "bot_score",
+    "branch_and_bound",
+    "brute_force",
+    "check_bound",
+    "check_cut",
+    "check_gap",
+    "check_worst_round",
+    "exit_ticket",
+    "node_bound",
 ]
 
 
@@ -111,65 +125,132 @@ def branch_and_bound(finds: Sequence[Find], room: int) -> Bag:
     return Bag(best, best_taken, nodes, tuple(cuts))
 
 
+def _bag_node() -> tuple[Sequence[Find], dict[str, bool]]:
+    return FINDS, {"Skull": True, "Tooth": False}
+
+
+@checker(WHOLE_NUMBER, solution=node_bound, example=_bag_node)
 def check_bound(finds: Sequence[Find], decisions: Mapping[str, bool],
-                answer: int) -> Feedback:
+                answer: Any) -> Feedback:
     """Exercise: the bound at the node of ``decisions`` (find name -> taken)."""
     want = node_bound(finds, decisions)
     have = sum(f.points for f in finds if decisions.get(f.name))
-    if answer == want:
+    got = WHOLE_NUMBER.read(answer)
+    if got == want:
         return right(f"{want} = {have} in the bag + {want - have} still undecided: no bag "
                      "below this node can score more.")
-    if answer == have:
-        return wrong(f"{answer} is only what the bag holds so far.",
+    if got == have:
+        return wrong(f"{got} is only what the bag holds so far.",
                      hint="add the points of every find not decided yet, as if the room "
                           "were endless")
-    return wrong(f"{answer} is not the bound here.",
+    if got == sum(f.points for f in finds):
+        return wrong(f"{got} counts every find, also those already left out.",
+                     hint="a find decided 'left' adds nothing")
+    return wrong(f"{got} is not the bound here.",
                  hint="points in the bag + points of every find not decided yet")
 
 
+def _cut(finds: Sequence[Find], decisions: Mapping[str, bool], best_so_far: int) -> bool:
+    return node_bound(finds, decisions) <= best_so_far
+
+
+@checker(YES_NO, solution=_cut, example=lambda: (FINDS, {"Skull": False}, 10))
 def check_cut(finds: Sequence[Find], decisions: Mapping[str, bool], best_so_far: int,
-              answer: bool) -> Feedback:
+              answer: Any) -> Feedback:
     """Exercise: may the search skip everything below the node of ``decisions`` when the
     best bag found so far scores ``best_so_far``? (yes when the bound is not above it)"""
     bound = node_bound(finds, decisions)
     cut = bound <= best_so_far
-    if bool(answer) == cut:
+    if YES_NO.read(answer) == cut:
         return right(f"the bound is {bound} and the best so far is {best_so_far}: "
                      + ("nothing below can beat it, cut." if cut else
                         "something below might still beat it, keep searching."))
     return wrong("compare the bound of the node with the best bag found so far.",
-                 hint=f"the bound here is {node_bound(finds, decisions)}")
+                 hint=f"the bound here is {bound}")
 
 
 def bot_score(puzzle: Puzzle, bot: Bot | None = None, *, seed: int = 1) -> int:
     """What a bot (the greedy one by default) scores on a puzzle's rolls."""
+    if bot is None:
+        return _greedy_score(puzzle, seed)
     game = Game.from_puzzle(puzzle)
     final, _ = play_game(game, puzzle.rolls, bot or GreedyBot(), random.Random(seed))
     return final.score().total
 
 
-def check_gap(puzzle: Puzzle, answer: int) -> Feedback:
+def _optimum(puzzle: Puzzle) -> int:
+    from .lesson08 import _optimum as optimum
+    return optimum(puzzle, None)
+
+
+def _gap(puzzle: Puzzle) -> int:
+    return _optimum(puzzle) - bot_score(puzzle)
+
+
+@functools.lru_cache(maxsize=64)
+def _greedy_score(puzzle: Puzzle, seed: int) -> int:
+    return bot_score(puzzle, GreedyBot(), seed=seed)
+
+
+def _tiny() -> tuple[Puzzle]:
+    from .lesson08 import tiny_puzzle
+    return (tiny_puzzle(),)
+
+
+@checker(WHOLE_NUMBER, solution=_gap, example=_tiny)
+def check_gap(puzzle: Puzzle, answer: Any) -> Feedback:
     """Exercise: how many points does the greedy bot leave on a puzzle (optimum - greedy)?"""
-    optimum = puzzle.optimum if puzzle.optimum is not None and not puzzle.is_draft \
-        else solve(puzzle).optimum
+    optimum = _optimum(puzzle)
     greedy = bot_score(puzzle)
     gap = optimum - greedy
-    if answer == gap:
+    got = WHOLE_NUMBER.read(answer)
+    if got == gap:
         return right(f"greedy scores {greedy}, the optimum is {optimum}: it leaves {gap}.")
-    if answer in (greedy, optimum):
-        return wrong(f"{answer} is a score, not the difference.", hint="optimum - greedy")
-    return wrong(f"{answer} is not the gap on this puzzle.",
+    if got in (greedy, optimum):
+        return wrong(f"{got} is a score, not the difference.", hint="optimum - greedy")
+    if got == -gap:
+        return wrong(f"{got} is greedy - optimum: the other way round.", hint="optimum - greedy")
+    return wrong(f"{got} is not the gap on this puzzle.",
                  hint="read the greedy and the optimum columns, then subtract")
 
 
-def check_worst_round(analysis: Analysis, answer: int) -> Feedback:
+def _worst_round(analysis: Analysis) -> int:
+    return max(analysis.rounds, key=lambda ra: ra.regret).round
+
+
+def _greedy_analysis() -> tuple[Analysis]:
+    from ..solver.analysis import analyse
+    (puzzle,) = _tiny()
+    game = Game.from_puzzle(puzzle)
+    _, turns = play_game(game, puzzle.rolls, GreedyBot(), random.Random(1))
+    return (analyse(game, puzzle.rolls, tuple(turns)),)
+
+
+@checker(WHOLE_NUMBER, expects="a round number, like 3", solution=_worst_round,
+         example=_greedy_analysis)
+def check_worst_round(analysis: Analysis, answer: Any) -> Feedback:
     """Exercise: which round gave away the most (the highest regret)?"""
     regrets = {ra.round: ra.regret for ra in analysis.rounds}
     worst = max(regrets.values(), default=0)
-    if regrets.get(answer) == worst and worst > 0:
-        return right(f"round {answer} has regret {worst}: its turn lost {worst} point"
+    got = WHOLE_NUMBER.read(answer)
+    if got not in regrets:
+        return wrong(f"there is no round {got}.", hint=f"rounds go 1 to {len(regrets)}")
+    if regrets[got] == worst:
+        if worst == 0:
+            return right(f"no round gave anything away: round {got}, like every round, has "
+                         "regret 0.")
+        return right(f"round {got} has regret {worst}: its turn lost {worst} point"
                      f"{'s' * (worst != 1)} of what was still reachable.")
-    if answer not in regrets:
-        return wrong(f"there is no round {answer}.", hint=f"rounds go 1 to {len(regrets)}")
-    return wrong(f"round {answer} has regret {regrets[answer]}; another round lost more.",
+    return wrong(f"round {got} has regret {regrets[got]}; another round lost more.",
                  hint="look for the tallest regret bar")
+
+
+def exit_ticket() -> ExitTicket:
+    """Lesson 7's exit ticket, on the dig bag: a bound, and a cut."""
+    return ExitTicket(7, (
+        Question("In the dig bag, the Skull is left and the Tooth taken. What is the bound "
+                 "at that node?", check_bound, (FINDS, {"Skull": False, "Tooth": True})),
+        Question("The best bag so far scores 7. May the search cut the node where the Skull "
+                 "and the Tooth are both left? (yes or no)", check_cut,
+                 (FINDS, {"Skull": False, "Tooth": False}, 7)),
+    ))

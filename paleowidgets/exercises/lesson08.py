@@ -11,7 +11,7 @@ scores less than the proven optimum (and which fossils it left).
 >>> p = parse_document(TINY + '[puzzle]\\nrolls = [[1, 1]]\\n')
 >>> check_line(p, '[{shape = "I", dig = "chevron", cells = ["A1", "B1", "C1", "D1", "E1"]}]')
 ✘ Not yet: your line is legal but scores 0: 1 point short of the optimum 1.
-  Hint: fossil A is not dug up; fossil B is not dug up
+  Hint: the missing points are +1 Points from stars
 >>> check_line(p, [{"shape": "I", "dig": "chevron", "cells": ["A2", "B2", "C2", "D2", "E2"],
 ...                 "stars": ["plus-one"]}])
 ✔ Right: your line is legal and scores 1, the optimum.
@@ -22,6 +22,7 @@ scores less than the proven optimum (and which fossils it left).
 
 from __future__ import annotations
 
+import functools
 import json
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -35,10 +36,22 @@ from ..core.maps import Fossil, Puzzle
 from ..core.rules import Game, State
 from ..core.turns import Turn
 from ..i18n import rule_text
-from ..solver.exact import solve
-from . import Feedback, right, wrong
+from ..solver.exact import Solution, solve
+from . import Feedback, checker, right, wrong
+from .answers import Kind, Unreadable
+from .tickets import ExitTicket, Question
 
-__all__ = ["TIERS", "check_line", "line_text", "load_tier", "puzzle_files", "read_line"]
+__all__ = [
+    "LINE",
+    "TIERS",
+    "check_line",
+    "exit_ticket",
+    "line_text",
+    "load_tier",
+    "puzzle_files",
+    "read_line",
+    "tiny_puzzle",
+]
 
 TIERS = ("beginner", "intermediate", "advanced", "expert")
 Line = str | Sequence[Mapping[str, Any] | Turn]
@@ -64,16 +77,35 @@ def load_tier(tier: str, directory: str | Path) -> list[Puzzle]:
 
 def read_line(line: Line) -> list[Turn]:
     """The turns of a line: TOML (``[{shape = "L", ...}, {pass = true}]``) or JSON text,
-    or a list of turn tables or :class:`Turn` s. Raises IllegalTurnError naming the round
-    of a turn that breaks the format, ValueError for text that is not a list."""
+    or a list of turn tables or :class:`Turn` s; cell names, shapes and dig types in any
+    case. Raises IllegalTurnError naming the round of a turn that breaks the format,
+    ValueError for text that is not a list."""
+    if isinstance(line, Mapping) or not isinstance(line, str | Sequence):
+        raise ValueError("a line is a list of turns, one per round: [ {...}, {...} ]")
     items: Sequence[Any] = _parse_text(line) if isinstance(line, str) else list(line)
     turns = []
     for i, item in enumerate(items, start=1):
         try:
-            turns.append(item if isinstance(item, Turn) else Turn.from_dict(item))
+            turns.append(item if isinstance(item, Turn) else Turn.from_dict(_tidy(item)))
         except IllegalTurnError as e:
             raise e.with_context(round=i) from None
     return turns
+
+
+def _tidy(item: Any) -> Any:
+    """A turn table with its names in the file's case: cells upper case ("e4" is E4),
+    the shape upper case, dig types and bonus kinds lower case."""
+    if not isinstance(item, Mapping):
+        return item
+    def each(value: Any, fix: Any) -> Any:
+        if isinstance(value, str):
+            return fix(value.strip())
+        if isinstance(value, list | tuple):
+            return [fix(v.strip()) if isinstance(v, str) else v for v in value]
+        return value
+    fixes = {"cells": str.upper, "squares": str.upper, "shape": str.upper, "dig": str.lower,
+             "stars": str.lower, "switch": str.lower}
+    return {k: each(v, fixes[k]) if k in fixes else v for k, v in item.items()}
 
 
 def _parse_text(text: str) -> list[Any]:
@@ -83,11 +115,50 @@ def _parse_text(text: str) -> list[Any]:
     except json.JSONDecodeError:
         try:
             value = tomllib.loads(f"line = {stripped}")["line"]
-        except tomllib.TOMLDecodeError as e:
-            raise ValueError(f"this is neither TOML nor JSON ({e})") from None
+        except tomllib.TOMLDecodeError:
+            raise ValueError("this is neither TOML nor JSON") from None
     if not isinstance(value, list):
         raise ValueError("a line is a list of turns, one per round: [ {...}, {...} ]")
     return value
+
+
+def _read_for_check(line: Any) -> list[Turn]:
+    try:
+        return read_line(line)
+    except IllegalTurnError:
+        raise
+    except (ValueError, TypeError, AttributeError) as e:
+        raise Unreadable(f"your line: {e}") from None
+
+
+def _line_forms(turns: list[Turn]) -> list[Any]:
+    tables = [t.to_dict() for t in turns]
+    return [line_text(turns), json.dumps(tables), tables, tuple(turns), list(turns),
+            line_text(turns).lower()]
+
+
+LINE: Kind[list[Turn]] = Kind(
+    "line", "a line of turns, one per round: TOML text like [{shape = \"L\", dig = \"dot\", "
+    "cells = [\"B2\", ...]}, {pass = true}] (or JSON, or a list of tables)",
+    _read_for_check, _line_forms,
+    lambda turns: [line_text(turns[:-1]), "[" + ", ".join(["{pass = true}"] * len(turns)) + "]"])
+
+
+def tiny_puzzle() -> Puzzle:
+    """A three-round puzzle on the tiny quarry (a draft: its optimum is searched), for
+    examples and tests."""
+    from ..core.maps import parse_document
+    from ..core.rules import TINY
+    doc = parse_document(TINY + '[puzzle]\ntitle = "Tiny quarry"\n'
+                         "rolls = [[5, 3], [3, 1], [1, 4]]\n")
+    assert isinstance(doc, Puzzle)
+    return doc
+
+
+def _best_turns(puzzle: Puzzle, time_limit: float | None = 60.0) -> list[Turn]:
+    if not puzzle.is_draft:
+        return list(puzzle.solution)
+    return list(_searched(puzzle, time_limit).turns)
 
 
 def line_text(turns: Sequence[Turn]) -> str:
@@ -100,18 +171,16 @@ def line_text(turns: Sequence[Turn]) -> str:
     return "[\n" + "".join(f"  {table(t)},\n" for t in turns) + "]"
 
 
-def check_line(puzzle: Puzzle, line: Line, *, time_limit: float | None = 60.0) -> Feedback:
+@checker(LINE, answers=("line",), solution=_best_turns, example=lambda: (tiny_puzzle(),))
+def check_line(puzzle: Puzzle, line: Any, *, time_limit: float | None = 60.0) -> Feedback:
     """Right when ``line`` is a legal line of ``puzzle`` reaching its optimum; otherwise
     what is wrong. The optimum is the puzzle's stored one (a draft's is searched)."""
     theme = puzzle.map.theme
     try:
-        turns = read_line(line)
+        turns = LINE.read(line)
     except IllegalTurnError as e:
         return wrong(f"round {e.round}: {e.message}.",
                      hint="a turn is {shape, dig, cells} or {pass = true}")
-    except ValueError as e:
-        return wrong(f"I cannot read your line: {e}.",
-                     hint='write it like [{shape = "L", dig = "dot", cells = ["B2", ...]}]')
     game = Game.from_puzzle(puzzle)
     try:
         states = replay_turns(game, puzzle.rolls, turns)
@@ -123,14 +192,21 @@ def check_line(puzzle: Puzzle, line: Line, *, time_limit: float | None = 60.0) -
     if score >= optimum:
         return right(f"your line is legal and scores {score}, the optimum.")
     short = optimum - score
+    best = replay_turns(game, puzzle.rolls, _best_turns(puzzle, time_limit))[-1]
     return wrong(f"your line is legal but scores {score}: {short} point{'s' * (short != 1)} "
-                 f"short of the optimum {optimum}.", hint=_missed(states[-1]))
+                 f"short of the optimum {optimum}.", hint=_missed(states[-1], best))
 
 
 def _optimum(puzzle: Puzzle, time_limit: float | None) -> int:
     if not puzzle.is_draft and puzzle.optimum is not None:
         return puzzle.optimum
-    return solve(puzzle, time_limit=time_limit).optimum
+    return _searched(puzzle, time_limit).optimum
+
+
+@functools.lru_cache(maxsize=16)
+def _searched(puzzle: Puzzle, time_limit: float | None) -> Solution:
+    """A draft's optimum and best line, searched once per puzzle."""
+    return solve(puzzle, time_limit=time_limit)
 
 
 def _fix_hint(rule: str) -> str:
@@ -150,21 +226,31 @@ def _fix_hint(rule: str) -> str:
     return "redraw that turn on open cells that make the shape"
 
 
-def _missed(final: State) -> str:
-    """Which fossils the line left: not dug up, or dug up without the same-dig bonus."""
+def _missed(final: State, best: State) -> str:
+    """The points a best line gets and this one does not: fossils it digs up that this
+    line leaves buried, bonuses it earns that this line misses."""
     g = final.game
-    score = {f.id: f for f in final.score().fossils}
+    mine = {f.id: f for f in final.score().fossils}
+    theirs = {f.id: f for f in best.score().fossils}
     notes = []
     for fossil in g.map.fossils:
-        if fossil.id not in score:
+        if fossil.id in theirs and fossil.id not in mine:
             notes.append(f"{_named(fossil)} is not dug up")
-        elif fossil.bonus and not score[fossil.id].bonus:
+        elif fossil.id in theirs and theirs[fossil.id].bonus and not mine[fossil.id].bonus:
             notes.append(f"{_named(fossil)} misses its +{fossil.bonus} "
                          "same-dig-type bonus")
     if not notes:
-        return "every fossil is dug up with its bonus: the missing points are +1 Points from stars"
+        return "the missing points are +1 Points from stars"
     return "; ".join(notes)
 
 
 def _named(fossil: Fossil) -> str:
     return f"{fossil.name} ({fossil.id})" if fossil.name else f"fossil {fossil.id}"
+
+
+def exit_ticket() -> ExitTicket:
+    """Lesson 8's exit ticket: a best line for the tiny quarry (``tiny_puzzle()``)."""
+    return ExitTicket(8, (
+        Question("Write a line that scores the optimum of tiny_puzzle() (show it with "
+                 "render_svg(tiny_puzzle())).", check_line, (tiny_puzzle(),)),
+    ))

@@ -34,7 +34,7 @@ import ipywidgets as W
 
 from .. import i18n
 from ..core.atomic import write_atomically
-from ..core.classgame import ClassGame
+from ..core.classgame import ClassGame, file_stem
 from ..core.codes import decode_log, encode
 from ..core.dice import new_seed_code, roll_sequence
 from ..core.errors import PaleoError
@@ -56,8 +56,7 @@ SWITCH_KEYS = {"[": -1, "]": 1, "PageUp": -1, "PageDown": 1}
 def log_file_name(player: str) -> str:
     """The file a player's log is saved to: ``log_file_name("Ada Lovelace") ==
     'Ada-Lovelace.json'`` (letters of any script kept, other characters made dashes)."""
-    stem = re.sub(r"[^\w\-]+", "-", player, flags=re.UNICODE).strip("-._")
-    return f"{stem or 'player'}.json"
+    return f"{file_stem(player)}.json"
 
 
 class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]

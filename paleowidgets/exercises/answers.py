@@ -1,0 +1,477 @@
+"""Reading a pupil's answer: one place for every form a pupil may type.
+
+Each *kind* of answer (a whole number, a chance, yes or no, cell names ...) is a
+:class:`Kind`: ``read`` turns whatever the pupil wrote into one value or raises
+:class:`Unreadable` saying what it could not read; ``forms`` lists the ways of writing a
+value that ``read`` accepts (the tests and the table of forms, ``FORMS.md``, use it);
+``expects`` is the sentence a lesson shows under the question.
+
+>>> WHOLE_NUMBER.read(" 12 "), WHOLE_NUMBER.read(12.0)
+(12, 12)
+>>> CHANCE.read("17%").matches(Fraction(1, 6)), CHANCE.read("0.16").matches(Fraction(1, 6))
+(True, False)
+>>> YES_NO.read("no"), YES_NO.read("True")
+(False, True)
+>>> sorted(CELL_NAMES.read("b2, C3"))
+[(1, 1), (2, 2)]
+
+An answer that is ``None`` (what a pupil's edition holds), ``...`` or blank text is not an
+answer yet: :func:`is_unanswered`.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import numbers
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Generic, TypeVar
+
+from ..core.errors import FormatError
+from ..core.geometry import LETTERS, SYMMETRIES, Cell, Symmetry, cell_name, parse_cell
+
+__all__ = [
+    "CELL_NAMES", "CHANCE", "KINDS", "LETTER_SET", "MATRIX", "POINT", "POINTS", "ROLL",
+    "SYMMETRY", "SYMMETRY_SET", "WHOLE_NUMBER", "YES_NO", "Chance", "Kind", "Unreadable",
+    "is_unanswered", "items", "names_of", "shown",
+]
+
+T = TypeVar("T")
+
+
+class Unreadable(ValueError):
+    """An answer that cannot be read as the kind asked for; the message says why, in words
+    a pupil reads after "I can't read this: "."""
+
+
+def is_unanswered(answer: object) -> bool:
+    """``None``, ``...`` and blank text are not answers yet: ``is_unanswered(" ") is True``."""
+    if answer is None or answer is Ellipsis:
+        return True
+    return isinstance(answer, str) and not answer.strip()
+
+
+def shown(answer: object, limit: int = 60) -> str:
+    """An answer as the feedback quotes it: its repr, cut to ``limit`` characters (a repr
+    that fails is replaced by the type's name, so quoting never raises)."""
+    try:
+        text = repr(answer)
+    except Exception:
+        text = f"<{type(answer).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _no_misses(value: Any) -> list[Any]:
+    return []
+
+
+@dataclass(frozen=True)
+class Kind(Generic[T]):
+    """A kind of answer: its name (the key in FORMS.md and the tests), the sentence that
+    says the form expected, a reader, the accepted ways of writing a value, and a few
+    near misses of a value (wrong answers the table of forms shows)."""
+
+    name: str
+    expects: str
+    read: Callable[[Any], T]
+    forms: Callable[[T], list[Any]]
+    misses: Callable[[T], list[Any]] = _no_misses
+
+
+# -- whole numbers -----------------------------------------------------------------------------
+
+def _whole(answer: Any) -> int:
+    if isinstance(answer, bool) or type(answer).__name__ == "bool_":
+        raise Unreadable(f"{answer!r} is a yes or a no, not a number")
+    if isinstance(answer, numbers.Integral):
+        return int(answer)
+    if isinstance(answer, numbers.Rational):
+        if answer.denominator == 1:
+            return int(answer.numerator)
+        raise Unreadable(f"{_show_fraction(Fraction(answer))} is not a whole number")
+    if isinstance(answer, numbers.Real):
+        value = float(answer)
+        if math.isfinite(value) and value == int(value):
+            return int(value)
+        raise Unreadable(f"{shown(answer)} is not a whole number")
+    if isinstance(answer, str):
+        text = answer.strip().replace("_", "")
+        for parse in (int, float):
+            try:
+                return _whole(parse(text))
+            except (ValueError, OverflowError):
+                continue
+        raise Unreadable(f"{shown(answer)} is not a whole number")
+    raise Unreadable(f"{shown(answer)} is not a whole number")
+
+
+WHOLE_NUMBER: Kind[int] = Kind(
+    "whole number", "a whole number, like 12 (or the text \"12\")", _whole,
+    lambda n: [n, str(n), f" {n} ", float(n), Fraction(n)],
+    lambda n: [n + 1, str(n - 1), n + 0.5])
+
+
+# -- chances -----------------------------------------------------------------------------------
+
+SLACK = Fraction(1, 200)   # a decimal right to 2 places, a percentage to the whole percent
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A chance as the pupil wrote it: exactly (a fraction, 0 or 1), or rounded (a
+    decimal, or a percentage when ``percent``)."""
+
+    value: Fraction
+    exact: bool = True
+    percent: bool = False
+    whole: int | None = None     # the whole number the pupil wrote (17 for 17 or "17%")
+
+    def matches(self, exact: Fraction) -> bool:
+        """Is this the chance ``exact``, as precisely as it is written? A decimal must be
+        right to 2 places (within 0.005), a percentage to the whole percent (within 0.5)."""
+        if self.exact:
+            return self.value == exact
+        return abs(self.value - exact) <= SLACK
+
+    @property
+    def in_range(self) -> bool:
+        return 0 <= self.value <= 1
+
+
+def _chance_number(value: int) -> Chance:
+    """A whole number standing alone: 0 and 1 are chances, any other a percentage."""
+    if value not in (0, 1):
+        return Chance(Fraction(value, 100), exact=False, percent=True, whole=value)
+    return Chance(Fraction(value), whole=value)
+
+
+def _chance(answer: Any) -> Chance:
+    if isinstance(answer, bool) or type(answer).__name__ == "bool_":
+        raise Unreadable(f"{answer!r} is a yes or a no, not a chance")
+    if isinstance(answer, numbers.Integral):
+        return _chance_number(int(answer))
+    if isinstance(answer, numbers.Rational):
+        return Chance(Fraction(answer))
+    if isinstance(answer, numbers.Real):
+        value = float(answer)
+        if not math.isfinite(value):
+            raise Unreadable(f"{answer!r} is not a number")
+        if value > 1:
+            return Chance(Fraction(value) / 100, exact=False, percent=True)
+        return Chance(Fraction(value), exact=False)
+    if isinstance(answer, str):
+        return _chance_text(answer)
+    raise Unreadable(f"{shown(answer)} is not a number")
+
+
+_OUT_OF = re.compile(r"^(\d+)\s*(?:out\s+of|in)\s*(\d+)$", re.IGNORECASE)
+
+
+def _chance_text(answer: str) -> Chance:
+    text = answer.strip().replace(" ", "").replace(",", ".")
+    try:
+        if text.endswith("%"):
+            value = Fraction(text[:-1])
+            whole = int(value) if value.denominator == 1 else None
+            return Chance(value / 100, exact=False, percent=True, whole=whole)
+        m = _OUT_OF.match(answer.strip())
+        if m:
+            text = f"{m.group(1)}/{m.group(2)}"
+        if "/" in text:
+            return Chance(Fraction(text))
+        if re.fullmatch(r"[+-]?\d+", text):
+            return _chance_number(int(text))
+        if re.fullmatch(r"[+-]?(\d+\.?\d*|\.\d+)", text):
+            value = Fraction(text)
+            if value > 1:
+                return Chance(value / 100, exact=False, percent=True)
+            return Chance(value, exact=False)
+    except (ValueError, ZeroDivisionError):
+        pass
+    raise Unreadable(f"{shown(answer)} is not a fraction, a decimal or a percentage")
+
+
+def _show_fraction(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+
+
+def _chance_forms(c: Chance) -> list[Any]:
+    p = c.value
+    forms: list[Any] = [p, _show_fraction(p), f" {p.numerator} / {p.denominator} "]
+    if p.denominator != 36 and 36 % p.denominator == 0:
+        k = 36 // p.denominator
+        forms += [f"{p.numerator * k}/36", Fraction(p.numerator * k, 36)]
+    forms.append(f"{p.numerator} out of {p.denominator}")
+    two = round(float(p), 2)
+    forms += [two, f"{float(p):.2f}", f"{float(p):.3f}", float(p),
+              f"{float(p):.2f}".replace(".", ",")]
+    pct = round(float(p) * 100)
+    if pct not in (0, 1):
+        forms += [pct, str(pct)]
+    forms += [f"{pct}%", f"{pct} %", f"{float(p) * 100:.1f}%"]
+    return forms
+
+
+CHANCE: Kind[Chance] = Kind(
+    "chance", "a chance: a fraction like Fraction(11, 36) or \"11/36\", a decimal to 2 "
+    "places like 0.31, or a whole percentage like 31 or \"31%\"", _chance, _chance_forms,
+    lambda c: [_show_fraction(c.value / 2), round(float(c.value), 1),
+               f"{float(c.value):.2f}"[:-1] + "9", int(c.value * 36)])
+
+
+# -- yes or no ---------------------------------------------------------------------------------
+
+_YES = {"yes", "y", "true", "t", "oui", "o", "1", "네", "예"}
+_NO = {"no", "n", "false", "f", "non", "0", "아니요", "아니오"}
+
+
+def _yes_no(answer: Any) -> bool:
+    if isinstance(answer, bool) or type(answer).__name__ == "bool_":
+        return bool(answer)
+    if isinstance(answer, numbers.Integral) and int(answer) in (0, 1):
+        return bool(answer)
+    if isinstance(answer, str):
+        word = answer.strip().strip(".!").lower()
+        if word in _YES:
+            return True
+        if word in _NO:
+            return False
+    raise Unreadable(f"{shown(answer)} is not a yes or a no")
+
+
+YES_NO: Kind[bool] = Kind(
+    "yes or no", "True or False (or the text \"yes\" or \"no\")", _yes_no,
+    lambda b: [b, "yes" if b else "no", "Yes" if b else "No", str(b), str(b).lower(),
+               int(b)],
+    lambda b: [not b, "no" if b else "yes"])
+
+
+# -- cells named like B3 -----------------------------------------------------------------------
+
+def items(answer: Any, what: str) -> list[Any]:
+    """The items of a list (tuple, set ...) answer; Unreadable("<answer> is not <what>")
+    for text, a dict, a number, or an object that fails to iterate."""
+    if isinstance(answer, str | bytes | Mapping) or not isinstance(answer, Iterable):
+        raise Unreadable(f"{shown(answer)} is not {what}")
+    try:
+        return list(answer)
+    except Exception:
+        raise Unreadable(f"{shown(answer)} is not {what}") from None
+
+
+def _words(answer: Any, what: str) -> list[Any]:
+    """The items of a list answer, or the words of a text answer (split on commas,
+    semicolons and spaces)."""
+    if isinstance(answer, str):
+        return [w for w in re.split(r"[\s,;]+", answer.strip()) if w]
+    return items(answer, f"a list of {what}")
+
+
+_NONE = {"none", "no gap", "no gaps", "nothing", "no cell", "no cells"}
+
+
+def _cell_names(answer: Any) -> frozenset[Cell]:
+    if isinstance(answer, str) and answer.strip().lower().rstrip(".") in _NONE:
+        return frozenset()
+    cells = set()
+    for word in _words(answer, "cell names"):
+        if not isinstance(word, str):
+            raise Unreadable(f"{shown(word)} is not a cell name like B3")
+        try:
+            cells.add(parse_cell(word.strip().upper()))
+        except FormatError:
+            raise Unreadable(f"{shown(word)} is not a cell name like B3 (a column letter, "
+                             "then a row number)") from None
+    return frozenset(cells)
+
+
+def names_of(cells: Iterable[Cell]) -> list[str]:
+    """Cell names in reading order (rows from the top, then columns)."""
+    return [cell_name(c) for c in sorted(cells, key=lambda c: (c[1], c[0]))]
+
+
+def _cell_forms(cells: frozenset[Cell]) -> list[Any]:
+    named = names_of(cells)
+    if not named:
+        return [[], (), "none", set()]
+    return [" ".join(named), ", ".join(named).lower(), named, tuple(reversed(named)),
+            set(named), ";".join(named)]
+
+
+CELL_NAMES: Kind[frozenset[Cell]] = Kind(
+    "cell names", "cell names like \"B3 C3 D4\" (any order, any case, commas or spaces), "
+    "or a list [\"B3\", \"C3\"]; [] or \"none\" for no cell", _cell_names, _cell_forms,
+    lambda cells: [" ".join(names_of(cells)[1:]),
+                   " ".join(names_of(cells | {(c[0] + 1, c[1] + 1) for c in cells}))])
+
+
+# -- pentomino letters -------------------------------------------------------------------------
+
+def _letter_set(answer: Any) -> frozenset[str]:
+    items = _words(answer, "letters")
+    if isinstance(answer, str) and len(items) == 1 and len(items[0]) > 1:
+        items = list(items[0])          # "FLN": the letters run together
+    letters = set()
+    for item in items:
+        letter = item.strip().upper() if isinstance(item, str) else None
+        if letter is None or letter not in LETTERS or len(letter) != 1:
+            raise Unreadable(f"{shown(item)} is not a pentomino letter ({' '.join(LETTERS)})")
+        letters.add(letter)
+    return frozenset(letters)
+
+
+LETTER_SET: Kind[frozenset[str]] = Kind(
+    "letters", "pentomino letters: a list [\"F\", \"L\"] or the text \"F L\" (any case)",
+    _letter_set,
+    lambda s: [sorted(s), tuple(sorted(s)), " ".join(sorted(s)), ", ".join(sorted(s)).lower(),
+               "".join(sorted(s)), set(s)],
+    lambda s: [sorted(s)[1:], sorted(s ^ {"T"})])
+
+
+# -- points (x, y), lists of points, matrices ----------------------------------------------------
+
+def _literal(answer: Any, what: str) -> Any:
+    """A text answer read as a Python literal ("(1, 2)", "[[0, 1], [1, 0]]"); numpy arrays
+    become lists; anything else as it is."""
+    if isinstance(answer, str):
+        text = answer.strip()
+        if not text.startswith(("(", "[")):
+            text = f"({text})" if "," in text else "(" + ", ".join(text.split()) + ",)"
+        try:
+            return ast.literal_eval(text)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            raise Unreadable(f"{shown(answer)} is not {what}") from None
+    tolist = getattr(answer, "tolist", None)
+    if callable(tolist) and not isinstance(answer, numbers.Number):
+        try:
+            return tolist()
+        except Exception:
+            raise Unreadable(f"{shown(answer)} is not {what}") from None
+    return answer
+
+
+def _pair(answer: Any, what: str) -> tuple[int, int]:
+    both = items(answer, what)
+    if len(both) != 2:
+        raise Unreadable(f"{shown(answer)} is not {what}: it has {len(both)} number"
+                         f"{'s' * (len(both) != 1)}, not 2")
+    try:
+        return _whole(both[0]), _whole(both[1])
+    except Unreadable as e:
+        raise Unreadable(f"{shown(answer)} is not {what}: {e}") from None
+
+
+def _point(answer: Any) -> tuple[int, int]:
+    return _pair(_literal(answer, "a point (x, y)"), "a point (x, y)")
+
+
+POINT: Kind[tuple[int, int]] = Kind(
+    "point", "a point (x, y) of whole numbers, like (2, -1) (a list [2, -1] or the text "
+    "\"(2, -1)\" too)", _point,
+    lambda p: [p, list(p), f"({p[0]}, {p[1]})", f"{p[0]}, {p[1]}", f"[{p[0]},{p[1]}]"],
+    lambda p: [(p[1], p[0]), (-p[0], -p[1]), (p[0] + 1, p[1])])
+
+
+def _points(answer: Any) -> tuple[tuple[int, int], ...]:
+    listed = items(_literal(answer, "a list of cells (x, y)"), "a list of cells (x, y)")
+    return tuple(_pair(item, "a cell (x, y)") for item in listed)
+
+
+POINTS: Kind[tuple[tuple[int, int], ...]] = Kind(
+    "cells (x, y)", "a list of cells (x, y), like [(0, 0), (0, 1), (1, 1)] (lists [0, 0] "
+    "or a tuple of them too)", _points,
+    lambda ps: [list(ps), tuple(ps), [list(p) for p in ps], list(reversed(ps)), str(list(ps))],
+    lambda ps: [list(ps[:-1]), [(x + 2 * (i == 0), y) for i, (x, y) in enumerate(ps)]])
+
+
+def _matrix(answer: Any) -> tuple[tuple[int, int], tuple[int, int]]:
+    got = items(_literal(answer, "a 2 × 2 matrix"), "a 2 × 2 matrix [[a, b], [c, d]]")
+    if len(got) != 2:
+        raise Unreadable(f"{shown(answer)} is not a 2 × 2 matrix [[a, b], [c, d]]: it has "
+                         f"{len(got)} rows")
+    first, second = (_pair(_literal(r, "a row [a, b]"), "a row [a, b]") for r in got)
+    return first, second
+
+
+MATRIX: Kind[tuple[tuple[int, int], tuple[int, int]]] = Kind(
+    "matrix", "a 2 × 2 matrix [[a, b], [c, d]] of whole numbers (lists or tuples)", _matrix,
+    lambda m: [[list(m[0]), list(m[1])], m, [m[0], m[1]], str([list(m[0]), list(m[1])])],
+    lambda m: [[[m[0][0], m[1][0]], [m[0][1], m[1][1]]], [[-m[0][0], -m[0][1]],
+                                                          [-m[1][0], -m[1][1]]]])
+
+
+# -- symmetries ---------------------------------------------------------------------------------
+
+def _squash(text: str) -> str:
+    return re.sub(r"[^0-9a-z]", "", text.lower())
+
+
+_BY_SQUASHED = {_squash(name): name for name in SYMMETRIES}
+
+
+def _symmetry(answer: Any) -> Symmetry:
+    if isinstance(answer, Symmetry):
+        return answer
+    if isinstance(answer, str):
+        name = _BY_SQUASHED.get(_squash(answer))
+        if name is not None:
+            return SYMMETRIES[name]
+    raise Unreadable(f"{shown(answer)} is not the name of a symmetry (the names are "
+                     f"{', '.join(SYMMETRIES)})")
+
+
+SYMMETRY: Kind[Symmetry] = Kind(
+    "symmetry", f"the name of a symmetry: one of {', '.join(SYMMETRIES)} (any case, spaces "
+    "for dashes)", _symmetry,
+    lambda s: [s.name, s, s.name.upper(), s.name.replace("-", " "), s.name.replace("-", "_")],
+    lambda s: [n for n in ("identity", "rotate-180", "flip-diagonal") if n != s.name][:2])
+
+
+def _symmetry_set(answer: Any) -> frozenset[str]:
+    if isinstance(answer, str):
+        parts = re.split(r"[,;]", answer) if re.search(r"[,;]", answer) else answer.split()
+        items: list[Any] = [p for p in parts if p.strip()]
+    else:
+        items = _words(answer, "symmetry names")
+    return frozenset(_symmetry(item).name for item in items)
+
+
+SYMMETRY_SET: Kind[frozenset[str]] = Kind(
+    "symmetries", "a list of symmetry names, like [\"identity\", \"rotate-180\"] (or the "
+    "text \"identity, rotate-180\")", _symmetry_set,
+    lambda s: [sorted(s), tuple(sorted(s)), ", ".join(sorted(s)), set(s),
+               [SYMMETRIES[n] for n in sorted(s)], " ".join(sorted(s)).upper()],
+    lambda s: [sorted(s - {"identity"}), sorted(s ^ {"rotate-90"})])
+
+
+# -- rolls ---------------------------------------------------------------------------------------
+
+def _roll(answer: Any) -> tuple[int, int]:
+    value = answer
+    if isinstance(answer, str):
+        value = re.split(r"[\s,;\-–]+", answer.strip().strip("()[]").strip())
+    try:
+        a, b = _pair(_literal(value, "a roll (a, b)"), "a roll (a, b)")
+    except Unreadable:
+        raise Unreadable(f"{shown(answer)} is not a roll (a, b) of two dice") from None
+    if not (1 <= a <= 6 and 1 <= b <= 6):
+        raise Unreadable(f"{shown(answer)} is not a roll: each die shows 1 to 6")
+    return a, b
+
+
+ROLL: Kind[tuple[int, int]] = Kind(
+    "roll", "a roll of two dice, like (5, 6) (a list [5, 6] or the text \"5-6\" too)", _roll,
+    lambda r: [r, list(r), f"{r[0]}-{r[1]}", f"{r[0]} {r[1]}", f"({r[0]}, {r[1]})"],
+    lambda r: [(r[0] % 6 + 1, r[1]), (7, 1)])
+
+
+KINDS: tuple[Kind[Any], ...] = (WHOLE_NUMBER, CHANCE, YES_NO, CELL_NAMES, LETTER_SET, POINT,
+                                POINTS, MATRIX, SYMMETRY, SYMMETRY_SET, ROLL)
+
+
+def read_all(kind: Kind[T], answers: Sequence[Any]) -> list[T]:
+    """Each answer read as ``kind`` (for exercises with several answers)."""
+    return [kind.read(a) for a in answers]

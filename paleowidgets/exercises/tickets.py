@@ -1,0 +1,128 @@
+"""Exit tickets: a few transfer questions at the end of a lesson, checked and recorded.
+
+Each lesson module has ``exit_ticket()``, returning an :class:`ExitTicket`: its questions
+(asked about cases the lesson never printed), the form each expects, and one check for
+all the answers. In a lesson:
+
+>>> from paleowidgets.exercises.lesson05 import exit_ticket
+>>> ticket = exit_ticket()
+>>> print(ticket)                                # doctest: +ELLIPSIS
+Exit ticket, lesson 5
+1. What is the perimeter of the X pentomino? (a whole number, like 12 ...)
+...
+>>> print(ticket.check(12, None, "ten"))         # doctest: +ELLIPSIS
+Exit ticket, lesson 5: 1 of 3 right
+1. ✔ Right: the X pentomino has a perimeter of 12 cell sides.
+2. … Not answered yet: write your answer in place of None (...).
+3. ✘ I can't read this: 'ten' is not a whole number. Hint: write ...
+
+When :func:`~.results.record_to` is on, every answer is recorded as exercise
+``exit N: <check>`` of the lesson, so the teacher's table shows the ticket.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import Checker, Feedback, ask, labelled, unreadable
+
+__all__ = ["ExitTicket", "Question", "TicketResult"]
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question: its text, the check that marks it, and the check's other arguments
+    (the answer comes last; several answers, for a check that takes several, as a list)."""
+
+    text: str
+    check: Checker
+    args: tuple[Any, ...] = ()
+
+    @property
+    def expects(self) -> str:
+        return self.check.expects
+
+    def solution(self) -> Any:
+        """The right answer (the teacher's key), computed by the package."""
+        assert self.check.solution is not None
+        return self.check.solution(*self.args)
+
+    def mark(self, answer: Any) -> Feedback:
+        """The check's feedback on ``answer``."""
+        n = len(self.check.answers)
+        if n == 1 or answer is None:
+            return ask(self.check, self.args, [answer] * n)
+        if isinstance(answer, str | bytes) or not isinstance(answer, Sequence) \
+                or len(answer) != n:
+            return unreadable(f"this question wants {n} answers in a list, not "
+                              f"{answer!r}", self.expects)
+        return ask(self.check, self.args, list(answer))
+
+
+@dataclass(frozen=True)
+class TicketResult:
+    """A ticket's feedbacks, one per question, and how many are right."""
+
+    lesson: int
+    feedback: tuple[Feedback, ...]
+
+    @property
+    def right(self) -> int:
+        return sum(1 for f in self.feedback if f)
+
+    def __bool__(self) -> bool:
+        return self.right == len(self.feedback)
+
+    def __str__(self) -> str:
+        head = f"Exit ticket, lesson {self.lesson}: {self.right} of {len(self.feedback)} right"
+        return "\n".join([head] + [f"{i}. {f}" for i, f in enumerate(self.feedback, 1)])
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        items = "".join(f"<li>{f._repr_html_()}</li>" for f in self.feedback)
+        return (f'<div class="paleo-ticket"><p><b>Exit ticket, lesson {self.lesson}:</b> '
+                f"{self.right} of {len(self.feedback)} right</p><ol>{items}</ol></div>")
+
+
+@dataclass(frozen=True)
+class ExitTicket:
+    """The exit ticket of a lesson: show it for the questions, ``check(a1, a2, ...)`` to
+    mark the answers (one per question, in order; None for a question left blank)."""
+
+    lesson: int
+    questions: tuple[Question, ...]
+
+    def check(self, *answers: Any) -> TicketResult:
+        """Mark one answer per question; missing answers count as not answered."""
+        if len(answers) > len(self.questions):
+            raise TypeError(f"this exit ticket has {len(self.questions)} questions, not "
+                            f"{len(answers)}")
+        given = list(answers) + [None] * (len(self.questions) - len(answers))
+        marks = []
+        for i, (q, a) in enumerate(zip(self.questions, given, strict=False), start=1):
+            with labelled(f"exit {i}"):
+                marks.append(q.mark(a))
+        return TicketResult(self.lesson, tuple(marks))
+
+    def solutions(self) -> list[Any]:
+        """The right answers, in order (the teacher's key)."""
+        return [q.solution() for q in self.questions]
+
+    def __str__(self) -> str:
+        lines = [f"Exit ticket, lesson {self.lesson}"]
+        lines += [f"{i}. {q.text} ({q.expects})" for i, q in enumerate(self.questions, 1)]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        items = "".join(f"<li>{html.escape(q.text)} <i>({html.escape(q.expects)})</i></li>"
+                        for q in self.questions)
+        return (f'<div class="paleo-ticket"><p><b>Exit ticket, lesson {self.lesson}</b></p>'
+                f"<ol>{items}</ol></div>")
