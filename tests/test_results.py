@@ -138,3 +138,24 @@ def test_a_ticket_question_with_several_answers() -> None:
     q = ticket2().questions[2]
     assert q.mark([5, 7, 19]) and q.mark(("5", "7", "19"))
     assert q.mark(5).status == "unreadable" and q.mark(None).status == "unanswered"
+
+
+# -- helpers the lessons call instead of showing plumbing (item 4) --------------------------
+
+def test_lesson_helpers() -> None:
+    from paleowidgets.core.enclosure import perimeter, ring_of
+    from paleowidgets.exercises.lesson04 import turn
+    from paleowidgets.exercises.lesson05 import shape_map
+    from paleowidgets.exercises.lesson09 import gathered, robot_game
+
+    t = turn("I hatch H1 H2 H3 H4 H5", stars=["plus-one"])
+    assert str(t.shape) == "I" and len(t.cells) == 5 and t.stars == ("plus-one",)
+    hollow = shape_map("### #.# ###", "A hollow fossil")
+    cells = hollow.fossil("A").cells
+    assert (len(cells), perimeter(cells), len(ring_of(cells))) == (8, 16, 13)
+    assert (hollow.width, hollow.height) == (7, 7)
+    game = robot_game()
+    assert set(game.players) == {"Greedy Gus", "Greedy Gina", "Random Rita"}
+    seen = gathered(game)
+    assert sorted(name for name, _, _ in seen.players) == sorted(game.players)
+    assert seen.problems == []

@@ -19,11 +19,20 @@ from typing import Any
 from ..core.enclosure import enclosure, names
 from ..core.geometry import Cell
 from ..core.rules import Game, State
+from ..core.turns import Turn
 from . import Feedback, checker, right, wrong
 from .answers import CELL_NAMES, YES_NO
 from .tickets import ExitTicket, Question
 
-__all__ = ["check_bonus", "check_gaps", "check_ring", "exit_ticket"]
+__all__ = ["check_bonus", "check_gaps", "check_ring", "exit_ticket", "turn"]
+
+
+def turn(text: str, **extra: Any) -> Turn:
+    """A turn written briefly, shape, dig type, then the five cells:
+    ``turn("I hatch H1 H2 H3 H4 H5")``; ``extra`` adds keys of the turn format
+    (``stars=["plus-one"]``)."""
+    shape, dig, *cells = text.split()
+    return Turn.from_dict({"shape": shape, "dig": dig, "cells": cells, **extra})
 
 
 def _listed(cells: Iterable[Cell]) -> str:

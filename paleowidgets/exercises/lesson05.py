@@ -21,13 +21,30 @@ from ..core.enclosure import (
     ring_of,
 )
 from ..core.geometry import LETTERS, PENTOMINOES
+from ..core.maps import Map, parse_document
 from ..core.rules import Game
 from . import Feedback, checker, right, wrong
 from .answers import WHOLE_NUMBER
 from .tickets import ExitTicket, Question
 
 __all__ = ["check_fewest_ring", "check_perimeter", "check_ring_size", "check_shapes_needed",
-           "exit_ticket"]
+           "exit_ticket", "shape_map"]
+
+
+def shape_map(picture: str, name: str) -> Map:
+    """A map with one fossil A drawn as a picture, rows separated by spaces ('#' a fossil
+    cell, '.' an open one), with a border of 2 open cells: ``shape_map("### #.# ###",
+    "A hollow fossil")``."""
+    rows = picture.split()
+    width = len(rows[0]) + 4
+    grid = [". " * width] * 2
+    grid += [". . " + " ".join("A" if ch == "#" else "." for ch in row) + " . ." for row in rows]
+    grid += [". " * width] * 2
+    text = (f'[map]\nname = "{name}"\ngrid = """\n' + "\n".join(g.strip() for g in grid)
+            + '\n"""\n[fossils.A]\npoints = 1\nbonus = 1\n')
+    doc = parse_document(text)
+    assert isinstance(doc, Map)
+    return doc
 
 
 def _cells(letter: str) -> tuple[tuple[int, int], ...]:

@@ -28,7 +28,7 @@ from .answers import items as listed
 from .tickets import ExitTicket, Question
 
 __all__ = ["NAMES", "SNOWMAN", "check_roll", "check_snowman", "check_winners", "exit_ticket",
-           "robot_game"]
+           "gathered", "robot_game"]
 
 SEED = "SNOWY-2024"
 
@@ -97,6 +97,23 @@ def robot_game(seed: int | str = SEED) -> ClassGame:
             game.play(name, bot.choose(state, roll, rng).turn(state))
             roll = game.roll_for(name)
     return game
+
+
+def gathered(game: ClassGame, seed: int | str = SEED) -> Any:
+    """What the teacher sees after collecting the class's saved games: each player's log
+    saved to a folder (a temporary one), then read back with
+    :func:`~paleowidgets.widgets.classgame.load_class_logs`."""
+    import tempfile
+    from pathlib import Path
+
+    from ..core.logs import GameLog
+    from ..widgets.classgame import load_class_logs, log_file_name
+    log = game.log()
+    with tempfile.TemporaryDirectory() as folder:
+        for player in log.players:
+            GameLog(log.document, log.rolls, (player,)).save(Path(folder) / log_file_name(
+                player.name))
+        return load_class_logs(folder, seed=seed)
 
 
 def _winners(game: ClassGame) -> list[str]:
