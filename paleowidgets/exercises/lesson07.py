@@ -80,7 +80,7 @@ def tree_nodes(n: int) -> int:
     """Every node of the full tree of ``n`` take-or-leave choices, inner nodes and leaves
     (the 2^n bags): ``tree_nodes(4) == 31``. Compare it with :attr:`Bag.nodes`; compare
     :attr:`Bag.leaves` with brute force's 2^n bags."""
-    return 2 ** (n + 1) - 1
+    return (1 << (n + 1)) - 1
 
 
 def brute_force(finds: Sequence[Find], room: int) -> tuple[int, int]:
