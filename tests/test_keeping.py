@@ -57,7 +57,7 @@ def test_every_turn_is_saved_and_a_rerun_goes_on(tmp_path: Path) -> None:
     assert paleo(["score", str(path)]) == 0                # the CLI reads it
     again = PlayWidget(pit(), player="Ada", save=tmp_path)  # the cell run again
     assert again.turns == play.turns and again.state == play.state
-    assert "Welcome back: your game goes on after 1 rounds" in again.message.value
+    assert "Welcome back: your game goes on at round 2" in again.message.value
     again.roll_button.click()
     assert again.roll == pit().rolls[1]
     again.cancel()                                         # the next action: message gone

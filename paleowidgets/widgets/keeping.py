@@ -99,8 +99,9 @@ class Keeper:
             index = names.index(play.player) if play.player in names else 0
             resumed = PlaySession.from_log(found.log, player=index, seed=found.seed)
             resumed.player = play.player
-            resumed.note = Message("done", Text("resumed", {
-                "played": resumed.state.round, "path": self._shown(found.path)}))
+            key = "resumed.over" if resumed.over else "resumed"
+            resumed.note = Message("done", Text(key, {
+                "round": resumed.state.round + 1, "path": self._shown(found.path)}))
             return resumed
         path = save_path(folder, document, s.seed, s.rolls, play.player)
         ours = find_saved(folder, document, play.player, seed=s.seed,
@@ -196,7 +197,10 @@ class Keeper:
         data = base64.b64encode(log.to_json().encode("utf-8")).decode("ascii")
         name = html.escape(self._file_name())
         self.download.value = (f"<a class='paleo-download' download='{name}' "
+                               f"style='color:#0072B2;text-decoration:underline;"
+                               f"margin-left:0.6em' "
                                f"href='data:application/json;charset=utf-8;base64,{data}'>"
+                               "⬇ "
                                f"{html.escape(self.play.t('end.download'))}</a>")
 
     def _file_name(self) -> str:
@@ -212,11 +216,13 @@ class Keeper:
         play = self.play
         if not play.state.is_terminal:
             return None
-        self.note.value = _note(play.t("end.analysing"))
+        before, self.note.value = self.note.value, _note(play.t("end.analysing"))
         log: GameLog = play.game_log()
-        shown = replay_with_analysis(log, lang=play.lang, time_limit=ANALYSIS_TIME_LIMIT)
+        try:
+            shown = replay_with_analysis(log, lang=play.lang, time_limit=ANALYSIS_TIME_LIMIT)
+        finally:
+            self.note.value = before
         self.replay_box.children = (shown,)
-        self.note.value = ""
         return shown
 
 
