@@ -279,6 +279,7 @@ class Pupil:
     answered: int = 0
     stars: list[float] = field(default_factory=list)    # ms, bonus button -> canvas
     asked_name: bool = False
+    last_click: float | None = None    # ms, the press (or bonus) that ended the game
     cookies: str = ""
     xsrf: str = ""
     play_id: str = ""
@@ -346,35 +347,59 @@ class Pupil:
             link.custom(mid, {"event": "client_ready"})
 
     async def _find_play(self) -> None:
-        """The play widget; when the page first asks for a name, give one."""
+        """The play widget; when the page first asks for a name (before the board, or on
+        the board while the Roll button waits), give one."""
         link = self.link
         assert link is not None
-        if not link.with_class("paleo-play"):
-            texts = [m for m, x in link.models.items() if x.name == "TextModel"
-                     and not x.state.get("disabled")]
-            buttons = [m for m, x in link.models.items() if x.name == "ButtonModel"
-                       and not x.state.get("disabled")]
-            if not texts:
-                raise RuntimeError("no play widget (class paleo-play) and no name to type")
-            self.asked_name = True
-            await link.wait(link.update(texts[0], {"value": self.name}), self.args.timeout)
-            press = (link.custom(buttons[0], {"event": "click"}) if buttons
-                     else link.custom(texts[0], {"event": "submit"}))
-            await link.wait(press, self.args.timeout * 3)
-            t0 = time.perf_counter()
-            while not link.with_class("paleo-play"):
-                if time.perf_counter() - t0 > self.args.timeout:
-                    raise RuntimeError("no play widget after the name was given")
-                await asyncio.sleep(0.1)
-            await asyncio.sleep(0.5)              # its canvases' first drawing
         plays = link.with_class("paleo-play")
-        self.play_id = plays[0]
+        rolls = [m for p in plays for m in link.find(p, cls="paleo-roll")]
+        waiting = not plays or all(link.models[m].state.get("disabled") for m in rolls)
+        if waiting and self.name_field() is not None:
+            await self._give_name()
+        t0 = time.perf_counter()
+        while not link.with_class("paleo-play"):
+            if time.perf_counter() - t0 > self.args.timeout:
+                raise RuntimeError("no play widget (class paleo-play) on the page")
+            await asyncio.sleep(0.1)
+        self.play_id = link.with_class("paleo-play")[0]
         boards = link.find(self.play_id, cls="paleo-board")
         if not boards:
             raise RuntimeError("the play widget has no board (class paleo-board)")
         self.board = boards[0]
         width = link.models[self.board].state.get("width") or self.geometry.width
         self.scale = width / self.geometry.width
+
+    def name_field(self) -> str | None:
+        """The text box a name goes in: the one of class paleo-name, else any empty one."""
+        assert self.link is not None
+        texts = [m for m, x in self.link.models.items() if x.name == "TextModel"
+                 and not x.state.get("disabled") and not x.state.get("value")]
+        named = [m for m in texts if "paleo-name" in self.link.models[m].classes]
+        return (named or texts or [None])[0]
+
+    async def _give_name(self) -> None:
+        """Type the name, then press the button beside it (class paleo-start, else the
+        first one), or Enter when there is none; wait for the board or its Roll button."""
+        link = self.link
+        assert link is not None
+        field_id = self.name_field()
+        assert field_id is not None
+        self.asked_name = True
+        await link.wait(link.update(field_id, {"value": self.name}), self.args.timeout)
+        buttons = [m for m, x in link.models.items() if x.name == "ButtonModel"
+                   and not x.state.get("disabled")]
+        start = [m for m in buttons if "paleo-start" in link.models[m].classes] or buttons
+        press = (link.custom(start[0], {"event": "click"}) if start
+                 else link.custom(field_id, {"event": "submit"}))
+        await link.wait(press, self.args.timeout * 3)
+        t0 = time.perf_counter()
+        while not any(not link.models[m].state.get("disabled")
+                      for p in link.with_class("paleo-play")
+                      for m in link.find(p, cls="paleo-roll")):
+            if time.perf_counter() - t0 > self.args.timeout:
+                raise RuntimeError(f"the board did not start after the name {self.name!r}")
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(0.5)              # a new board's first drawing
 
     # -- the widget, as the pupil sees it ---------------------------------------------------
 
@@ -536,24 +561,27 @@ class Pupil:
                 raise Stuck(f"{where}: no reply in {self.args.timeout:g} s")
             added = self.buttons() - before
             new = [m for m in self.link.tree(self.play_id) if m in added]   # in page order
+            answer = reply                               # what drew the shape
             if reply.canvas is not None:
                 self.answered += 1                       # drawn: the board shows it
             elif new:                                    # the stars ask for a bonus
                 self.answered += 1
-                choice = await self.press_button(new[0])
+                answer = await self.press_button(new[0])
                 if self.eyes is not None and self.eyes.star_options():
                     self.eyes.choose_stars(self.eyes.star_options()[0])
                 elif self.eyes is not None:              # it saw no choice coming
                     self.eyes, self.eyes_lost = None, self.rounds
-                if choice.canvas is None:
+                if answer.canvas is None:
                     self.unanswered.append(f"{where}: the bonus chosen, no canvas message")
                     continue
-                self.stars.append(choice.ms(choice.canvas) or 0.0)
+                self.stars.append(answer.ms(answer.canvas) or 0.0)
             else:
                 self.unanswered.append(f"{where}: {reply.comms} widget message(s), "
                                        "no canvas message, no bonus to choose")
                 continue
             if self.turn_over():
+                if not self.enabled("paleo-roll"):       # the game's last turn
+                    self.last_click = answer.ms(answer.canvas)
                 return True
         return False
 
@@ -743,6 +771,7 @@ def summary(pupils: list[Pupil], a: argparse.Namespace, logs: dict[str, list[int
         "presses_sent": sum(p.presses for p in pupils),
         "clicks_answered": sum(p.answered for p in pupils),
         "star_ms": spread([ms for p in pupils for ms in p.stars]),
+        "last_click_ms": spread([p.last_click for p in pupils if p.last_click is not None]),
         "click_ms": spread(clicks), "hover_ms": spread(hovers), "roll_ms": spread(rolls),
         "hovers_sent": sum(p.hover_sent for p in pupils),
         "page_s": spread(pages),
@@ -795,6 +824,9 @@ def print_table(s: dict[str, Any]) -> None:
     st = s["star_ms"]
     print(f"bonus button     p50 {f(st['p50'])} ms  p95 {f(st['p95'])} ms  max {f(st['max'])} ms"
           f"  (to the canvas message; {st['n']} choices)")
+    lc = s["last_click_ms"]
+    print(f"game's last turn p50 {f(lc['p50'])} ms  p95 {f(lc['p95'])} ms  max {f(lc['max'])} ms"
+          f"  (press or bonus to its canvas message; {lc['n']} games; in the click line too)")
     print(f"page load        p50 {f(pg['p50'], '{:.1f}')} s  max {f(pg['max'], '{:.1f}')} s")
     r0 = s["kernel_rss_mb_start"]
     print(f"kernel RSS once the board was drawn min / median / max: {f(r0['min'])} / "
