@@ -13,12 +13,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import bench_class
 
+from paleowidgets.core.saves import SAVE_ENV
+
 pytestmark = pytest.mark.browser
 
 
-def test_two_pupils_play_two_rounds_of_the_demo(capsys: pytest.CaptureFixture[str]) -> None:
+def test_two_pupils_play_two_rounds_of_the_demo(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    # the suite turns autosaving off (conftest); the demo's kernels save here instead
+    monkeypatch.setenv(SAVE_ENV, str(tmp_path / "saved"))
     rc = bench_class.main(["--pupils", "2", "--rounds", "2", "--think", "0", "--hover-gap", "0",
-                           "--stagger", "0", "--json"])
+                           "--stagger", "0", "--logs-dir", str(tmp_path), "--json"])
     s = json.loads(capsys.readouterr().out)
     assert s["errors"] == {}, s["errors"]
     assert s["unanswered"] == [], s["unanswered"]
@@ -28,4 +34,7 @@ def test_two_pupils_play_two_rounds_of_the_demo(capsys: pytest.CaptureFixture[st
     assert s["click_ms"]["n"] + s["star_choices"] >= 4
     assert s["hover_ms"]["n"] > 0 and s["roll_ms"]["n"] == 4
     assert 20 < s["kernel_rss_mb"]["min"] <= s["kernel_rss_mb"]["max"] < 2000
+    # Voila asks each pupil's name, and each one's game is saved under it, every round in it
+    assert s["asked_names"] == 2
+    assert s["logs_saved"] == 2 and s["logs_found"] == {"Pupil 01": [2], "Pupil 02": [2]}
     assert rc == 0
