@@ -12,7 +12,14 @@ from paleowidgets.core.geometry import PENTOMINOES
 from paleowidgets.core.rules import Game
 from paleowidgets.core.terms import BONUS_KINDS
 from paleowidgets.data import load_map
-from paleowidgets.render.icons import data_uri, die_picture, shape_picture, tracks_svg
+from paleowidgets.render.icons import (
+    bonus_track_svg,
+    data_uri,
+    die_picture,
+    dig_patch,
+    shape_picture,
+    tracks_svg,
+)
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -78,23 +85,34 @@ def test_tracks_show_every_roll_given_the_turns_and_the_bonuses() -> None:
     assert [t.text for t in notes] == [turn.shape]
     swatch = [r for r in played[0].iter(NS + "rect") if "dig-swatch" in classes(r)]
     assert [r.get("data-dig") for r in swatch] == [turn.dig]
-    rows = [g for g in svg.iter(NS + "g") if "bonus-row" in classes(g)]
+    # five boxes a row: four rows for twenty rounds, 205 px wide at the sheet's 36 px cell
+    assert float(svg.get("width")) < 210
+    assert shape and dig
+    bonus = ET.fromstring(bonus_track_svg(state, lang="fr"))
+    rows = [g for g in bonus.iter(NS + "g") if "bonus-row" in classes(g)]
     assert [r.get("data-bonus") for r in rows] == list(BONUS_KINDS)
     for row in rows:
         circles = [c for c in row.iter(NS + "circle") if "bonus-circle" in classes(c)]
         assert len(circles) == 4
         assert sum("gained" in classes(c) for c in circles) == int(row.get("data-gained"))
-    # five boxes a row by default: four rows for twenty rounds, none wider than the block
-    assert float(svg.get("width")) < 11 * 30
-    assert shape and dig
+        assert len([t for t in row.iter(NS + "text") if "bonus-name" in classes(t)]) == 1
+    names = [t.text for t in bonus.iter(NS + "text") if "bonus-name" in classes(t)]
+    assert "Changer de type de fouille" in names
+    assert float(bonus.get("width")) < 220        # the names above the circles: narrow
+
+
+def test_a_dig_patch_is_its_pattern() -> None:
+    svg = ET.fromstring(dig_patch("chevron", size=40))
+    (patch,) = [r for r in svg.iter(NS + "rect") if "dig-patch" in classes(r)]
+    assert patch.get("data-dig") == "chevron" and patch.get("fill", "").startswith("url(#")
 
 
 def test_tracks_speak_the_language_asked_for() -> None:
     state = Game(load_map("first-dig")).initial_state()
     fr = tracks_svg(state, lang="fr")
-    ko = tracks_svg(state, lang="ko")
+    ko = bonus_track_svg(state, lang="ko")
     assert "Manches" in fr and ">Rounds<" not in fr
-    assert 'lang="ko"' in ko
+    assert 'lang="ko"' in ko and "보너스" in ko
 
 
 def test_data_uri_round_trips() -> None:

@@ -22,12 +22,12 @@ from .. import i18n
 from ..core.geometry import PENTOMINOES
 from ..core.maps import Roll
 from ..core.rules import State
-from ..core.terms import DIG_TYPES
+from ..core.terms import BONUS_CAP, BONUS_KINDS, DIG_TYPES
 from ..core.turns import Turn
 from . import sections
 from . import style as st
 from .glyphs import pip_centres
-from .primitives import Circle, Group, Item, Paint, PatternSpec, Plan, Rect, Text
+from .primitives import Block, Circle, Group, Item, Paint, PatternSpec, Plan, Rect, Text, text_width
 from .sheet import Ctx, Sheet
 from .svg import SvgDocument, plan_to_svg
 
@@ -94,29 +94,70 @@ def die_picture(face: int, *, size: float = 44, theme: str = "paleontologists",
                                         f"die-picture face-{face}")))
 
 
-def tracks_svg(state: State, *, rolls: Sequence[Roll] = (), turns: Sequence[Turn] = (),
-               lang: str | None = None, cell_size: float = 30, per_row: int = 5,
-               labels: Mapping[str, str] | None = None) -> SvgDocument:
-    """The round track (one box per round: number, roll, shape drawn; ``per_row`` boxes a
-    row) above the bonus track (gained of 4 per kind, spent ones struck through, held
-    now) of a game in progress, as on the sheet (:mod:`.sections`), in ``lang``.
+def dig_patch(dig: str, *, size: float = 40, theme: str = "paleontologists") -> SvgDocument:
+    """A square of ``dig``'s pattern in an outline, ``size`` pixels: a dig button's
+    picture (the pattern, as on the sheet; its colour is not what tells it apart)."""
+    th = st.THEMES[theme]
+    ctx = Ctx(size / 1.5, th, st.LABELS)      # the tiles of a cell of 1.5 x the patch
+    edge = max(1.0, size * 0.04)
+    square = Rect(edge / 2, edge / 2, size - edge, size - edge,
+                  sections.dig_paint(dig, ctx, th.outline, edge), f"dig-patch dig-{dig}",
+                  {"dig": dig})
+    return SvgDocument(plan_to_svg(Plan(size, size, (square,), (sections.dig_pattern(dig, ctx),),
+                                        dig, f"dig-picture dig-{dig}")))
 
-    The rolls shown are ``rolls``: those so far in a seeded game, all of them in a puzzle.
-    """
+
+def tracks_svg(state: State, *, rolls: Sequence[Roll] = (), turns: Sequence[Turn] = (),
+               lang: str | None = None, cell_size: float = 36, per_row: int = 5,
+               labels: Mapping[str, str] | None = None) -> SvgDocument:
+    """The round track of a game in progress as on the sheet (:mod:`.sections`): one box
+    per round (number, roll, shape drawn on a patch of its dig pattern), ``per_row``
+    boxes a row, in ``lang``. The rolls shown are ``rolls``: those so far in a seeded
+    game, all of them in a puzzle."""
+    sheet, ctx = _sheet_ctx(state, rolls, turns, lang, cell_size, labels)
+    block = sections.round_block(sheet, ctx, per_row=per_row, swatches=True)
+    return _framed(block, ctx, "round-track", "paleo-round-track",
+                   tuple(sections.dig_pattern(d, ctx) for d in DIG_TYPES))
+
+
+def bonus_track_svg(state: State, *, lang: str | None = None, cell_size: float = 36,
+                    labels: Mapping[str, str] | None = None) -> SvgDocument:
+    """The bonus track of a game in progress, narrow: each kind's name on its own line
+    above its four circles (filled when gained from a star, struck through when spent)
+    and how many are held, in ``lang``."""
+    sheet, ctx = _sheet_ctx(state, (), (), lang, cell_size, labels)
+    top = ctx(sections.HEADING_ROOM)
+    line = ctx(st.TEXT_SIZE) * 1.25
+    pitch = line + ctx(st.BONUS_ROW)
+    items: list[Item] = [sections.heading(ctx, ctx.text("bonuses"))]
+    for i, kind in enumerate(BONUS_KINDS):
+        y = top + i * pitch
+        name = Text(0, ctx(st.TEXT_SIZE), ctx.text(f"bonus.{kind}"), ctx(st.TEXT_SIZE),
+                    ctx.theme.ink, "bonus-name")
+        row = sections.bonus_row(sheet, ctx, i, label=0)
+        circles = tuple(item for item in row.items if item.cls != "bonus-name")
+        data = {"bonus": kind, "gained": str(state.gained[i]), "held": str(state.held[i])}
+        items.append(Group((name, Group(circles, "", 0, line)), "bonus-row", 0, y, data))
+    width = max(ctx(BONUS_CAP * st.BONUS_PITCH + 2.2),
+                max(text_width(ctx.text(f"bonus.{k}"), ctx(st.TEXT_SIZE)) for k in BONUS_KINDS))
+    return _framed(Block(tuple(items), width, top + len(BONUS_KINDS) * pitch), ctx,
+                   "bonus-track", "paleo-bonus-track", ())
+
+
+def _sheet_ctx(state: State, rolls: Sequence[Roll], turns: Sequence[Turn], lang: str | None,
+               cell_size: float, labels: Mapping[str, str] | None) -> tuple[Sheet, Ctx]:
     code = i18n.get_language() if lang is None else i18n.normalize(lang)
     sheet = Sheet(state, tuple(rolls), tuple(turns))
-    ctx = Ctx(float(cell_size), sheet.theme, st.sheet_labels(code, labels), code)
-    rounds = sections.round_block(sheet, ctx, per_row=per_row, swatches=True)
-    bonus = sections.bonus_block(sheet, ctx)
-    pad = ctx(0.2)
-    # the bonus block leaves its "held n" words to the room on its right (as on the sheet)
-    width = max(rounds.width, bonus.width + ctx(1.9)) + 2 * pad
-    height = rounds.height + ctx(st.GAP) + bonus.height + 2 * pad
-    items = (rounds.at(pad, pad, "round-track"),
-             bonus.at(pad, pad + rounds.height + ctx(st.GAP), "bonus-track"))
-    return SvgDocument(plan_to_svg(Plan(width, height, items,
-                                        tuple(sections.dig_pattern(d, ctx) for d in DIG_TYPES),
-                                        "", "paleo-tracks", code)))
+    return sheet, Ctx(float(cell_size), sheet.theme, st.sheet_labels(code, labels), code)
+
+
+def _framed(block: Block, ctx: Ctx, cls: str, plan_cls: str,
+            patterns: tuple[PatternSpec, ...]) -> SvgDocument:
+    """A block alone on a picture of its size, with a small margin."""
+    pad = ctx(0.15)
+    return SvgDocument(plan_to_svg(Plan(block.width + 2 * pad, block.height + 2 * pad,
+                                        (block.at(pad, pad, cls),), patterns, "", plan_cls,
+                                        ctx.lang)))
 
 
 def data_uri(svg: str) -> str:

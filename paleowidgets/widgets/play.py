@@ -51,7 +51,8 @@ from ..render.svg import render_svg
 from ._display import SvgFallback
 from .board import BoardWidget, Ghost, board_beside, canvas_batch
 from .keeping import Keeper
-from .text import dice, fossil_name, illegal_text, language, message_text, plural
+from .pictures import button_pictures, dice_html, fossil_html, tracks_html
+from .text import fossil_name, illegal_text, language, message_text, plural
 
 __all__ = ["ARROWS", "FLIP", "ROTATE", "Candidate", "PlayWidget", "Table", "message_html",
            "names", "pivot", "placed", "reading", "score_html", "summary_html"]
@@ -94,6 +95,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             self.session = self.keeper.open() or self.session
         self._syncing = False
         self._stars_for: Candidate | None = None
+        self._fossil_shown: str | None = None      # the fossil named under the pointer
         self._version = self.session.version
         self._turn_callbacks: list[Callable[[PlayWidget], None]] = [self.keeper.autosave]
         self._redraw_callbacks: list[Callable[[PlayWidget], None]] = []
@@ -259,6 +261,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def hover(self, cell: Cell | None) -> None:
         """The pointer is over ``cell`` (None: off the grid)."""
+        self._point_at(cell)
         self._after(self.session.hover(cell), controls=False)
 
     def move(self, dx: int, dy: int) -> None:
@@ -268,6 +271,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     def click(self, cell: Cell | None) -> None:
         """A press on ``cell``: draw there if the core allows it, else say why."""
         if not self._waiting_for_name():
+            self._point_at(cell)
             self._after(self.session.click(cell))
 
     def place(self) -> None:
@@ -327,6 +331,24 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     def _squares_left(self) -> int:
         return self.session.squares_left()
 
+    def _point_at(self, cell: Cell | None) -> None:
+        """Name the fossil under the pointer (or a finger), with its points: the sheet
+        shows them all the time, the board only when asked."""
+        fossil = None if cell is None else self.game.map.fossil_at(cell)
+        fid = None if fossil is None else fossil.id
+        if fid != self._fossil_shown:
+            self._fossil_shown = fid
+            dug = fossil is not None and bool(
+                self.state.dug >> self.game.map.fossils.index(fossil) & 1)
+            self.fossil_info.value = fossil_html(self.game.map, fid, dug=dug, lang=self.lang)
+
+    def known_rolls(self) -> tuple[Roll, ...]:
+        """The rolls the round track shows: all of a puzzle's (its rolls are known from
+        the start, as on its sheet), else those rolled so far."""
+        if self.seed is None:
+            return self.rolls
+        return self.rolls[:self.state.round + (1 if self.roll is not None else 0)]
+
     # -- the controls ------------------------------------------------------------------------
 
     def _build(self) -> None:
@@ -355,6 +377,11 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
                                     layout=small)
         self.message = W.HTML(layout=W.Layout(min_height="1.6em"))
         self.score_panel = W.HTML()
+        self.fossil_info = W.HTML()        # the fossil under the pointer: name, points
+        self.tracks = W.HTML()             # the round and bonus tracks, as on the sheet
+        self.side_panel = W.VBox([self.score_panel, self.fossil_info, self.tracks])
+        # the shape and dig buttons get pictures through a stylesheet scoped to this widget
+        self._scope = f"paleo-pic-{self.score_panel.model_id[:12]}"
         self.star_box = W.HBox(layout=W.Layout(flex_flow="row wrap", display="none"))
         self.summary = W.HTML(layout=W.Layout(display="none"))
         self.keys_help = W.HTML(f"<small style='color:#666'>{html.escape(self.t('keys'))}"
@@ -366,6 +393,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
                              (self.switch_shape_button, "switch-shape"),
                              (self.switch_dig_button, "switch-dig")):
             widget.add_class(f"paleo-{name}")
+        self.shape_buttons.add_class(f"{self._scope}-shapes")
+        self.dig_buttons.add_class(f"{self._scope}-digs")
         self.roll_button.on_click(lambda _: self.roll_dice())
         self.rotate_button.on_click(lambda _: self.rotate())
         self.flip_button.on_click(lambda _: self.flip())
@@ -390,7 +419,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             W.HBox([self.switch_shape_button, self.switch_dig_button, self.square_button,
                     W.Box(layout=gap), self.pass_button, self.undo_button], layout=row),
             self.keeper.name_box,
-            board_beside(self.board, self.score_panel),
+            board_beside(self.board, self.side_panel),
             self.message, self.keeper.note, self.star_box, self.summary, self.keeper.end_row,
             self.keeper.replay_box, self.keys_help]
 
@@ -442,16 +471,20 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         choosing = rolled and tb.pending is None
         self.header.value = self._header_html()
         self.roll_button.disabled = tb.roll is not None or over or self.keeper.asking
-        self.roll_label.value = self._roll_html()
         pairs = self.choices()
         if pairs:     # between rounds the last choices stay on show, switched off
             shapes = list(dict.fromkeys(sp for sp, _ in pairs))
             self.shape_buttons.options = shapes
+            self.shape_buttons.tooltips = [self.t("shape.tip", shape=sp) for sp in shapes]
             self.shape_buttons.value = tb.shape if tb.shape in shapes else None
             digs = list(dict.fromkeys(d for sp, d in pairs if sp == tb.shape))
             self.dig_buttons.options = [(self.t(f"dig.{d}"), d) for d in digs]
             self.dig_buttons.value = tb.dig if tb.dig in digs else None
         self.shape_buttons.disabled = self.dig_buttons.disabled = not choosing
+        theme = g.map.theme
+        self.roll_label.value = button_pictures(
+            self._scope, self.shape_buttons.options,
+            [d for _, d in self.dig_buttons.options], theme=theme) + self._roll_html()
         self.rotate_button.disabled = self.flip_button.disabled = not choosing
         spendable: set[str] = set().union(*s.switch_sets())    # the core's switch sets
         for button, kind, switch in ((self.switch_shape_button, SWITCH_SHAPE, "shape"),
@@ -468,6 +501,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             else self._pass_reason()
         self.undo_button.disabled = not self.session.can_undo()
         self.score_panel.value = score_html(s, self.game, lang=self.lang)
+        self.tracks.value = tracks_html(s, self.known_rolls(), tb.turns, self.lang)
         self._refresh_stars()
         self.summary.value = summary_html(s, g, lang=self.lang, robot=self.keeper.robot()) \
             if over else ""
@@ -524,8 +558,10 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         if roll is None:
             return f"<span style='color:#666'>{html.escape(self.t('roll.none'))}</span>"
         a, b = roll
-        return (f"<span class='paleo-roll' style='font-size:1.6em;vertical-align:middle'>"
-                f"{dice(a, b)}</span> <b>{html.escape(self.t('roll.shown', a=a, b=b))}</b>")
+        theme = self.game.map.theme
+        return (f"<span class='paleo-dice'>"
+                f"{dice_html(roll, self.game.dice, self.lang, theme=theme)}</span> "
+                f"<b>{html.escape(self.t('roll.shown', a=a, b=b))}</b>")
 
     # -- notebook output ---------------------------------------------------------------
 

@@ -1,0 +1,118 @@
+"""The Voila demo in French and in Korean speaks that language only: served as ``./kit voila``
+serves it (``lessons/demo-play.ipynb``, ``PALEOWIDGETS_LANG`` set), at 1366x768, the page
+(its words, tooltips and picture descriptions), after a roll and with the pointer on a
+fossil, holds no phrase of the English catalog and no shell command."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import harness as h
+import pytest
+
+from paleowidgets.data import load_map
+from paleowidgets.i18n import catalog, t
+from paleowidgets.widgets import PlayWidget
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "lessons" / "demo-play.ipynb"
+SCREEN = {"width": 1366, "height": 768}
+
+# Everything a pupil can read: the text, and what tooltips and screen readers say.
+JS_WORDS = """() => {
+    const out = [document.body.innerText];
+    for (const el of document.querySelectorAll('[title], [aria-label], img[alt]'))
+        out.push(el.getAttribute('title') || '', el.getAttribute('aria-label') || '',
+                 el.getAttribute('alt') || '');
+    return out.join('\\n');
+}"""
+
+
+def english_phrases(lang: str) -> set[str]:
+    """The phrases of the English catalog a page in ``lang`` must not hold: the literal
+    parts of each English text (between its ``{fields}`` and its stops: . : ; · ! ?) that
+    differ from ``lang``'s,
+    at least four characters with a word in them, and found nowhere in ``lang``'s
+    catalog (a shared word, like "Bonus" or the game's name, is not English only)."""
+    en, other = catalog("en"), catalog(lang)
+    theirs = "\n".join(other.values())
+    phrases = set()
+    for key, text in en.items():
+        if other.get(key) == text:
+            continue
+        for part in re.split(r"\{[^}]*\}|[.:;·!?\n]\s", text + " "):
+            part = part.strip(" .,:;·()!?–—-'\"✓✗")
+            if len(part) >= 4 and re.search(r"[A-Za-z]{3}", part) and part not in theirs:
+                phrases.add(part)
+    return phrases
+
+
+def found(phrase: str, words: str) -> bool:
+    return re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", words) is not None
+
+
+@pytest.fixture(scope="module", params=["fr", "ko"])
+def page(request: Any, browser: Any, tmp_path_factory: pytest.TempPathFactory
+         ) -> Iterator[tuple[str, Any]]:
+    lang = request.param
+    h.require_chromium()
+    root = tmp_path_factory.mktemp(f"voila-{lang}")
+    before = os.environ.get("PALEOWIDGETS_LANG")
+    os.environ["PALEOWIDGETS_LANG"] = lang          # the server's (and kernel's) setting
+    try:
+        with h.voila(DEMO, root) as server:
+            ctx = browser.new_context(viewport=SCREEN, device_scale_factor=1)
+            page = ctx.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)[:300]))
+            try:
+                page.goto(f"{server.url}/", wait_until="domcontentloaded", timeout=90_000)
+                page.wait_for_selector(".paleo-play canvas.paleo-board", state="visible",
+                                       timeout=90_000)
+                yield lang, page
+            finally:
+                page.screenshot(path=str(root / f"voila-{lang}.png"), full_page=True)
+                ctx.close()
+            assert errors == [], errors
+    finally:
+        if before is None:
+            os.environ.pop("PALEOWIDGETS_LANG", None)
+        else:
+            os.environ["PALEOWIDGETS_LANG"] = before
+
+
+def test_the_english_catalog_is_checked_for_real() -> None:
+    """The phrases looked for are the English widget words (not a list emptied by the
+    filters): the roll button and the keys help are among them, in both languages."""
+    for lang in ("fr", "ko"):
+        phrases = english_phrases(lang)
+        assert len(phrases) > 300
+        assert "Roll the dice" in phrases and "Keys on the board" in phrases
+        assert found("Roll the dice", "Roll the dice now") and not found("Roll", "Rolling")
+
+
+def test_the_page_speaks_its_language_only(page: tuple[str, Any]) -> None:
+    lang, p = page
+    site = load_map("dig-site")
+    p.locator(".paleo-play .paleo-roll").click()                # a roll: dice, shapes
+    p.locator(".paleo-play img.paleo-die").first.wait_for(timeout=20_000)
+    canvas = p.locator(".paleo-play canvas.paleo-board").element_handle()
+    board = PlayWidget(site, seed="TREX-4821").board      # the demo's board geometry
+    skull = min(site.fossil("A").cells)
+    p.mouse.move(*h.page_point(p, canvas, h.inside(board.plan, skull)))
+    info = p.locator(".paleo-play .paleo-fossil-info")
+    info.wait_for(timeout=20_000)
+    words = p.evaluate(JS_WORDS)
+    assert t("demo.title", lang) in words                         # title and intro ...
+    assert t("demo.intro", lang) in words
+    assert site.name_in(lang) in words                            # ... the map's name ...
+    assert site.fossil("A").name_in(lang) in info.inner_text()    # ... a fossil's
+    english = sorted(ph for ph in english_phrases(lang) if found(ph, words))
+    assert english == [], english
+    assert not re.search(r"\./kit|PALEOWIDGETS_LANG|\.venv|pip install", words)
