@@ -27,9 +27,9 @@ SCREEN = {"width": 1366, "height": 768}
 # Everything a pupil can read: the text, and what tooltips and screen readers say.
 JS_WORDS = """() => {
     const out = [document.body.innerText];
-    for (const el of document.querySelectorAll('[title], [aria-label], img[alt]'))
-        out.push(el.getAttribute('title') || '', el.getAttribute('aria-label') || '',
-                 el.getAttribute('alt') || '');
+    for (const el of document.querySelectorAll('[title], [aria-label], img[alt], [placeholder]'))
+        for (const a of ['title', 'aria-label', 'alt', 'placeholder'])
+            out.push(el.getAttribute(a) || '');
     return out.join('\\n');
 }"""
 
@@ -63,8 +63,9 @@ def page(request: Any, browser: Any, tmp_path_factory: pytest.TempPathFactory
     lang = request.param
     h.require_chromium()
     root = tmp_path_factory.mktemp(f"voila-{lang}")
-    before = os.environ.get("PALEOWIDGETS_LANG")
+    before = {k: os.environ.get(k) for k in ("PALEOWIDGETS_LANG", "PALEOWIDGETS_SAVE")}
     os.environ["PALEOWIDGETS_LANG"] = lang          # the server's (and kernel's) setting
+    os.environ["PALEOWIDGETS_SAVE"] = str(root / "saves")     # the pupils' games go here
     try:
         with h.voila(DEMO, root) as server:
             ctx = browser.new_context(viewport=SCREEN, device_scale_factor=1)
@@ -81,10 +82,11 @@ def page(request: Any, browser: Any, tmp_path_factory: pytest.TempPathFactory
                 ctx.close()
             assert errors == [], errors
     finally:
-        if before is None:
-            os.environ.pop("PALEOWIDGETS_LANG", None)
-        else:
-            os.environ["PALEOWIDGETS_LANG"] = before
+        for key, value in before.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
 
 
 def test_the_english_catalog_is_checked_for_real() -> None:
@@ -100,6 +102,11 @@ def test_the_english_catalog_is_checked_for_real() -> None:
 def test_the_page_speaks_its_language_only(page: tuple[str, Any]) -> None:
     lang, p = page
     site = load_map("dig-site")
+    asked = p.evaluate(JS_WORDS)                                # the name question first
+    english = sorted(ph for ph in english_phrases(lang) if found(ph, asked))
+    assert english == [], english
+    p.locator(".paleo-play .paleo-name input").fill("Ada")
+    p.locator(".paleo-play .paleo-start").click()
     p.locator(".paleo-play .paleo-roll").click()                # a roll: dice, shapes
     p.locator(".paleo-play img.paleo-die").first.wait_for(timeout=20_000)
     canvas = p.locator(".paleo-play canvas.paleo-board").element_handle()
