@@ -359,14 +359,20 @@ def cmd_decode(args: argparse.Namespace, out: Output) -> int:
 # paleo score LOG
 
 
+def load_log(path: str, why: str) -> GameLog:
+    """The game log at ``path``; a map or puzzle is a failure naming the file and ``why``
+    a log is needed."""
+    doc = load(path)
+    if not isinstance(doc, GameLog):
+        kind = "puzzle" if isinstance(doc, Puzzle) else "map"
+        message = f"is a {kind}, not a game log ({why}, .json)"
+        raise Failure(EXIT_BAD_FILE, f"{path}: {message}", {"file": path, "message": message})
+    return doc
+
+
 def cmd_score(args: argparse.Namespace, out: Output) -> int:
     def action() -> tuple[GameLog, Outcome]:
-        doc = load(args.log)
-        if not isinstance(doc, GameLog):
-            kind = "puzzle" if isinstance(doc, Puzzle) else "map"
-            message = f"is a {kind}, not a game log (score replays a recorded game, .json)"
-            raise Failure(EXIT_BAD_FILE, f"{args.log}: {message}",
-                          {"file": args.log, "message": message})
+        doc = load_log(args.log, "score replays a recorded game")
         return doc, doc.outcome()
 
     result = attempt(args.log, action)
@@ -416,7 +422,7 @@ def score_table(log: GameLog, scores: Sequence[tuple[str, Score]],
 # ---------------------------------------------------------------------------------------
 # The exact solver (paleowidgets/solver/exact.py):
 #   solve(puzzle, *, time_limit=None, progress=None)
-#       -> Solution(optimum, proven, turns, nodes, seconds)
+#       -> Solution(optimum, proven, turns, nodes, seconds, bound)
 # `paleo solve` and `paleo puzzles verify` import it lazily; when it is missing they exit 2
 # with one line, and every other subcommand keeps working.
 
@@ -537,7 +543,11 @@ def cmd_solve(args: argparse.Namespace, out: Output) -> int:
         if reached != sol.optimum:
             raise RuntimeError(f"the solver's line scores {reached}, not its optimum "
                                f"{sol.optimum}")
+        bound = getattr(sol, "bound", None)
+        if bound is None and sol.proven:
+            bound = sol.optimum
         return {"optimum": sol.optimum, "proven": bool(sol.proven),
+                "bound": None if bound is None else int(bound),
                 "solution": _turn_dicts(turns), "nodes": int(sol.nodes),
                 "seconds": round(float(sol.seconds), 3)}
 
@@ -545,8 +555,12 @@ def cmd_solve(args: argparse.Namespace, out: Output) -> int:
     if isinstance(result, Failure):
         return out.failure(result)
     out.json(result)
-    status = "proven" if result["proven"] else "NOT proven (time limit reached): best found"
-    out.text(f"{args.puzzle}: optimum {result['optimum']} {status}; "
+    found = f"optimum {result['optimum']} proven"
+    if not result["proven"]:
+        at_most = "" if result["bound"] is None else f", at most {result['bound']}"
+        found = (f"optimum {result['optimum']} NOT proven (time limit reached): best found "
+                 f"{result['optimum']}{at_most}")
+    out.text(f"{args.puzzle}: {found}; "
              f"{_plural(result['nodes'], 'node')} in {result['seconds']:.2f} s")
     out.text("# paste into the [puzzle] table:")
     out.text(f"optimum = {result['optimum']}")
@@ -555,6 +569,61 @@ def cmd_solve(args: argparse.Namespace, out: Output) -> int:
         out.text(f"  {_toml_inline(turn)},")
     out.text("]")
     return EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------
+# paleo analyse LOG: the hindsight analysis of one player's finished game
+
+
+def cmd_analyse(args: argparse.Namespace, out: Output) -> int:
+    def action() -> dict[str, Any]:
+        from .solver.analysis import analyse_log
+
+        log = load_log(args.log, "analyse reads a recorded game")
+        name = player_name(log, args.player, args.log)
+        turns = next(p.turns for p in log.players if p.name == name)
+        rounds = log.game.rounds
+        if len(turns) != rounds:
+            message = (f"{name}'s game is not finished: {len(turns)} turns of {rounds} "
+                       "(the analysis needs every roll and every turn)")
+            raise Failure(EXIT_BAD_FILE, f"{args.log}: {message}",
+                          {"file": args.log, "message": message})
+        start = time.monotonic()
+        a = analyse_log(log, name, total_time=args.time_limit)
+        return {"player": name, **a.to_dict(), "seconds": round(time.monotonic() - start, 3)}
+
+    result = attempt(args.log, action)
+    if isinstance(result, Failure):
+        return out.failure(result)
+    out.json(result)
+    if not out.as_json:
+        for line in analysis_table(result):
+            out.text(line)
+    return EXIT_OK
+
+
+def _bracket(found: int, bound: int) -> str:
+    return str(found) if found == bound else f"{found}-{bound}"
+
+
+def analysis_table(result: dict[str, Any]) -> Iterator[str]:
+    """``paleo analyse``'s table: per round the roll, the best final score still reachable
+    before the turn played (a bracket "found-bound" when not proven), after it, the regret
+    (a bracket when not proven) and whether the round is proven; then the summary."""
+    yield f"{'round':>5}  {'roll':<4}  {'best before':>11}  {'best after':>10}  " \
+          f"{'regret':>6}  proven"
+    for ra in result["rounds"]:
+        a, b = ra["roll"]
+        yield (f"{ra['round']:>5}  {a} {b}   {_bracket(ra['best_before'], ra['bound_before']):>11}"
+               f"  {_bracket(ra['best_after'], ra['bound_after']):>10}"
+               f"  {_bracket(ra['regret_low'], ra['regret_high']):>6}"
+               f"  {'yes' if ra['proven'] else 'no'}")
+    n = len(result["rounds"])
+    proven = sum(1 for ra in result["rounds"] if ra["proven"])
+    best = result["best"] if result["best"] == result["bound"] else \
+        f"{result['best']}, at most {result['bound']}"
+    yield (f"{result['player']}: final {result['final']}, best reachable {best}; "
+           f"{proven} of {n} rounds proven in {result['seconds']:.1f} s")
 
 
 def _toml_inline(turn: dict[str, Any]) -> str:
@@ -1035,6 +1104,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", type=_seconds, metavar="S",
                    help="stop after S seconds with the best line found (proven: false)")
     p.set_defaults(run=cmd_solve)
+
+    p = sub.add_parser("analyse", parents=[common], help="the hindsight analysis of a "
+                       "finished game", description="For every round of one player's "
+                       "finished game: the best final score still reachable before and after "
+                       "the turn played (every roll known), the regret, and whether both are "
+                       "proven; a bracket found-bound where the time limit cut a search.")
+    p.add_argument("log", metavar="LOG")
+    p.add_argument("--player", metavar="NAME", help="whose game (default: the first player)")
+    p.add_argument("--time-limit", type=_seconds, default=60.0, metavar="S",
+                   help="seconds for the whole analysis (default: 60)")
+    p.set_defaults(run=cmd_analyse)
 
     p = sub.add_parser("simulate", parents=[common], help="a bot's score distribution over "
                        "seeded games", description="Play N games of a bot on a map (a map or "

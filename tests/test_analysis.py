@@ -10,6 +10,8 @@ import json
 import random
 from collections.abc import Sequence
 from functools import cache
+from pathlib import Path
+from typing import Any
 
 import pytest
 from test_solver import TooBig, mid_game_puzzle
@@ -246,3 +248,92 @@ def test_hint_when_nothing_fits_is_the_pass() -> None:
     hints = hint_ladder(s, puzzle.rolls[0], future_rolls=puzzle.rolls[1:])
     assert [h.level for h in hints] == ["legal", "optimal"]
     assert hints[0].turn.passed and hints[1].turn.passed
+
+
+# -- brackets and `paleo analyse` --------------------------------------------------------
+
+
+def dig_site_game(rounds: int, seed: int, name: str = "dig-site"
+                  ) -> tuple[Game, tuple[Roll, ...], list[Turn]]:
+    game = Game(load_map(name), rounds=rounds)
+    rng = random.Random(seed)
+    rolls = tuple((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(rounds))
+    return game, rolls, play_game(game, rolls, GreedyBot(), random.Random(seed))[1]
+
+
+def test_a_cut_analysis_brackets_every_round() -> None:
+    """Within a total time: every round is a bracket [found, bound] before and after the
+    turn, consistent from round to round; a proven round's bracket is closed; the regret
+    found lies within the regret's bracket; the late rounds are proven."""
+    game, rolls, turns = dig_site_game(12, 5)
+    a = analyse(game, rolls, turns, total_time=8)
+    assert a.bound == a.rounds[0].bound_before >= a.best
+    for x, y in zip(a.rounds, a.rounds[1:], strict=False):
+        assert (x.best_after, x.bound_after) == (y.best_before, y.bound_before)
+    for ra in a.rounds:
+        assert ra.best_before <= ra.bound_before and ra.best_after <= ra.bound_after
+        assert ra.bound_after <= ra.bound_before
+        assert ra.regret_low <= ra.regret <= ra.regret_high
+        if ra.proven:
+            assert ra.bound_before == ra.best_before and ra.bound_after == ra.best_after
+            assert ra.regret_low == ra.regret_high == ra.regret
+    assert a.rounds[-1].proven
+    # The last round's best is exact, and a game's own line is below every bound.
+    assert a.rounds[-1].bound_after == a.final
+    d = a.to_dict()
+    assert d["bound"] == a.bound and d["rounds"][0]["regret_high"] == a.rounds[0].regret_high
+
+
+def test_paleo_analyse_prints_the_table_and_json(paleo: Any, tmp_path: Path) -> None:
+    game = Game(load_map("first-dig"))
+    n = game.rounds
+    game, rolls, turns = dig_site_game(n, 9, "first-dig")
+    path = tmp_path / "game.json"
+    GameLog(game.map, rolls, (PlayerLog("Ada", tuple(turns)),)).save(path)
+    run = paleo("analyse", path, "--time-limit", "20")
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert lines[0].split() == ["round", "roll", "best", "before", "best", "after", "regret",
+                                "proven"]
+    assert len(lines) == 1 + n + 1
+    assert lines[-1].startswith("Ada: final ")
+    first = lines[1].split()
+    assert first[0] == "1" and first[1:3] == [str(rolls[0][0]), str(rolls[0][1])]
+    assert first[-1] in ("yes", "no")
+    run = paleo("analyse", "--json", path, "--time-limit", "20")
+    d = json.loads(run.out)
+    assert d["player"] == "Ada" and len(d["rounds"]) == n
+    assert d["final"] == replay_turns(game, rolls, turns)[-1].score().total
+    assert all(r["best_before"] <= r["bound_before"] for r in d["rounds"])
+
+
+def test_paleo_analyse_refuses_what_it_cannot_analyse(paleo: Any, tmp_path: Path) -> None:
+    game, rolls, turns = dig_site_game(4, 2)
+    path = tmp_path / "short.json"
+    GameLog(game.map, rolls[:2], (PlayerLog("Ada", tuple(turns[:2])),)).save(path)
+    run = paleo("analyse", path)
+    assert run.code == 2 and "not finished: 2 turns of" in run.err and str(path) in run.err
+    run = paleo("analyse", path, "--player", "Bo")
+    assert run.code == 2 and "no player 'Bo'" in run.err
+    puzzle = tmp_path / "map.toml"
+    puzzle.write_text((Path(__file__).resolve().parents[1] / "paleowidgets" / "data" / "maps"
+                       / "first-dig.toml").read_text())
+    run = paleo("analyse", puzzle)
+    assert run.code == 2 and "is a map, not a game log" in run.err
+
+
+def test_paleo_solve_says_at_most(paleo: Any, tmp_path: Path) -> None:
+    """A 20-round dig-site game cut at 1 s: the text says "best found N, at most M" and
+    the JSON carries the bound."""
+    root = Path(__file__).resolve().parents[1]
+    rng = random.Random(101)
+    rolls = [[rng.randint(1, 6), rng.randint(1, 6)] for _ in range(20)]
+    path = tmp_path / "dig.toml"
+    path.write_text((root / "paleowidgets" / "data" / "maps" / "dig-site.toml").read_text()
+                    + f"\n[puzzle]\nrolls = {rolls}\n")
+    run = paleo("solve", "--json", path, "--time-limit", "1")
+    d = json.loads(run.out)
+    assert d["proven"] is False and d["optimum"] < d["bound"] <= 75
+    run = paleo("solve", path, "--time-limit", "1")
+    first = run.out.splitlines()[0]
+    assert "NOT proven" in first and ", at most " in first

@@ -258,3 +258,48 @@ def test_every_panel_and_puzzle_text_key_is_in_the_catalogs() -> None:
         assert sorted(used - set(i18n.catalog(lang))) == [], lang
     own = {k for k in i18n.catalog("en") if k.startswith(("analysis.", "puzzle."))}
     assert sorted(own - used) == []                         # no key left unused
+
+
+def test_unproven_values_are_shown_as_brackets(analysis: Analysis) -> None:
+    """A cut search: the best reachable and the regret are brackets [found, bound] in the
+    words, on the chart, in the summary and in the notebook repr, never one number."""
+    r1 = dataclasses.replace(analysis.rounds[0], proven=False, bound_before=6, bound_after=2)
+    r2 = dataclasses.replace(analysis.rounds[1], proven=False, bound_before=2)
+    cut = dataclasses.replace(analysis, proven=False, bound=6, rounds=(r1, r2))
+    assert (r1.regret_low, r1.regret_high) == (2, 5)    # 4 - 2 and 6 - 1
+    panel = AnalysisPanel(cut, round=1)
+    lines = panel.round_lines(1)
+    assert lines[1] == ("Best still reachable: between 4 and 6 before this turn, between 1 "
+                        "and 2 after it: regret between 2 and 5.")
+    assert panel.round_lines(0) == ["Before round 1: the best score reachable with every roll "
+                                    "known is between 4 and 6 (not proven)."]
+    assert "between 4 and 6 (not proven); the game scored 0: between 4 and 6 points" \
+        in panel.summary.value
+    assert "best 4-6 final 0 regret 4-6 (not proven)" in repr(panel)
+    values = [t.text for t in flat(chart_items(cut, None, "en")) if t.cls.startswith(
+        "regret-value")]
+    assert values == ["2\u20135", "1\u20132"]
+    caption = [t.text for t in flat(round_items(cut, None, 1, "en"))
+               if isinstance(t, Text) and t.cls == "round-caption"]
+    assert caption == ["Round 1: regret 2 to 5"]
+    start = [t.text for t in flat(round_items(cut, None, 0, "fr")) if isinstance(t, Text)]
+    assert start == ["Départ : meilleur de 4 à 6"]
+    ko = AnalysisPanel(cut, lang="ko", round=1).words.value
+    assert "후회 2~5" in ko
+
+
+def test_an_unproven_optimal_hint_gives_its_bracket() -> None:
+    """The puzzle's third hint, cut by its time limit: the value found and the bound."""
+    from paleowidgets.solver.analysis import Hint
+    from paleowidgets.widgets.puzzle import PuzzleWidget
+
+    puzzle = parse_document(TINY + "[puzzle]\nrolls = [[2, 5], [1, 4]]\n")
+    widget = PuzzleWidget(puzzle, time_limit=2)
+    cut = Hint("optimal", TURNS[0], None, 3, False, 5)
+    text = widget.hint_text(cut)
+    assert "3 points can still be reached" in text
+    assert "keeps 3 reachable, and no line reaches more than 5" in text
+    proven = Hint("optimal", TURNS[0], None, 4, True, 4)
+    assert "Not proven" not in widget.hint_text(proven)
+    widget.lang = "fr"
+    assert "aucune partie ne dépasse 5" in widget.hint_text(cut)

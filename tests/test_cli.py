@@ -442,7 +442,7 @@ def test_solve_json_with_solver(paleo: Any, monkeypatch: pytest.MonkeyPatch) -> 
     run = paleo("solve", "--json", GOOD / "draft.toml", "--time-limit", "5")
     assert run.code == 0 and run.err == ""
     assert run.json() == {
-        "optimum": 7, "proven": True, "nodes": 1234, "seconds": 0.25,
+        "optimum": 7, "proven": True, "bound": 7, "nodes": 1234, "seconds": 0.25,
         "solution": [t.to_dict() for t in PUZZLE_LINE]}
     assert calls[0][1] == 5.0
 

@@ -28,3 +28,8 @@ def test_matches_cpsat(i: int) -> None:
     # Both lines are real lines: the core's checked replay scores them.
     assert replay_score(puzzle, ours.turns) == ours.optimum
     assert replay_score(puzzle, theirs.turns) == theirs.optimum
+    # Bounds: ours equals the optimum when proven, CP-SAT's too; a search cut at once
+    # still brackets CP-SAT's optimum.
+    assert ours.bound == ours.optimum == theirs.bound
+    cut = solve(puzzle, time_limit=0.0)
+    assert cut.optimum <= theirs.optimum <= cut.bound

@@ -130,12 +130,16 @@ class Planner:
                 self.star_pl |= 1 << i
 
     def solve(self, s0: State, floor: int,
-              on_improve: Callable[[int, list[Move]], None] | None = None
+              on_improve: Callable[[int, list[Move]], None] | None = None,
+              on_bound: Callable[[int], None] | None = None
               ) -> tuple[int, list[Move] | None]:
         """The may-pass optimum from ``s0`` if it is above ``floor``, with a line reaching
         it (one Move per round left); else ``(ub, None)`` with ``ub <= floor`` an upper
-        bound. Raises Timeout when the clock runs out."""
+        bound. Raises Timeout when the clock runs out. ``on_bound`` is told upper bounds
+        of the may-pass optimum as they are learnt (each goal of :meth:`_Run.by_targets`,
+        taken with ``floor``), so that a search cut by the clock still has one."""
         run = _Run(self, s0, floor, on_improve)
+        run.on_bound = on_bound
         ub = run.go()
         if run.best_line is not None:
             return run.best, run.best_line
@@ -169,6 +173,7 @@ class _Run:
         self.best = floor
         self.best_line: list[Move] | None = None
         self.on_improve = on_improve
+        self.on_bound: Callable[[int], None] | None = None
         self.width: int | None = None            # dives: options tried per node
         self.budget = -1                          # dives: nodes left (-1: no limit)
         index: dict[frozenset[tuple[int, int]], int] = {}
@@ -514,6 +519,10 @@ class _Run:
         base_gave_up: dict[int, int] = {}               # fossil set -> at_least it gave up
         goal = max(bounds, default=NONE)
         while goal > incumbent:
+            if self.on_bound is not None:
+                # Every target's bound is at most the goal, and the lines of no target
+                # (their value, with every star) are at most the floor: so is every line.
+                self.on_bound(goal)
             self.best = goal - 1
             for i, (_value, sub, want) in enumerate(targets):
                 if bounds[i] < goal:

@@ -34,6 +34,7 @@ line, when the rolls of the later rounds are known, as in a puzzle).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -61,12 +62,27 @@ class RoundAnalysis:
     regret: int         # best_before - best_after (>= 0)
     best_turn: Turn     # a turn that keeps best_before reachable
     proven: bool        # both values proven optimal (False when a time limit cut a search)
+    bound_before: int   # no line from before this turn scores more (best_before if proven)
+    bound_after: int    # no line from after the turn played scores more
+
+    @property
+    def regret_low(self) -> int:
+        """The least the true regret can be: the best line found before the turn against
+        the bound after it (the regret is ``regret`` exactly when proven)."""
+        return max(0, self.best_before - self.bound_after)
+
+    @property
+    def regret_high(self) -> int:
+        """The most the true regret can be: the bound before against the line found after."""
+        return self.bound_before - self.best_after
 
     def to_dict(self) -> dict[str, object]:
         return {"round": self.round, "roll": list(self.roll), "turn": self.turn.to_dict(),
                 "best_before": self.best_before, "best_after": self.best_after,
                 "regret": self.regret, "best_turn": self.best_turn.to_dict(),
-                "proven": self.proven}
+                "proven": self.proven, "bound_before": self.bound_before,
+                "bound_after": self.bound_after, "regret_low": self.regret_low,
+                "regret_high": self.regret_high}
 
 
 @dataclass(frozen=True)
@@ -77,12 +93,13 @@ class Analysis:
     final: int          # the score the game reached
     best: int           # rounds[0].best_before: the hindsight optimum of the whole game
     proven: bool
+    bound: int          # rounds[0].bound_before: no line of the game scores more
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready: ``{"final", "best", "proven", "rounds": [...]}``, turns in the
-        FORMATS turn notation."""
+        """JSON-ready: ``{"final", "best", "proven", "bound", "rounds": [...]}``, turns in
+        the FORMATS turn notation."""
         return {"final": self.final, "best": self.best, "proven": self.proven,
-                "rounds": [r.to_dict() for r in self.rounds]}
+                "bound": self.bound, "rounds": [r.to_dict() for r in self.rounds]}
 
 
 @dataclass(frozen=True)
@@ -93,6 +110,8 @@ class Hint:
     turn: Turn          # a legal turn for this state and roll
     fossil: str | None  # "enclosure": the id of the fossil whose ring the turn advances
     value: int | None   # "optimal": the best final score reachable after this turn
+    proven: bool | None = None  # "optimal": whether ``value`` is proven the best
+    bound: int | None = None    # "optimal": no line from this state scores more
 
 
 # ---------------------------------------------------------------------------------------
@@ -100,14 +119,21 @@ class Hint:
 
 
 def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
-            time_limit: float | None = None,
+            time_limit: float | None = None, total_time: float | None = None,
             progress: Callable[[int, int], object] | None = None) -> Analysis:
     """Analyse a finished game: one roll and one turn for each of the game's rounds.
 
     ``time_limit`` (seconds) bounds each solve (there is one per round); None proves
-    everything. ``progress`` is called with (rounds analysed, rounds) after each one.
-    The turns are replayed through ``State.apply`` first (an illegal one raises
-    IllegalTurnError); a game not finished is a ValueError.
+    everything. ``total_time`` bounds the whole analysis instead (or as well): each
+    solve gets an equal share of the time left for the rounds left (the late rounds,
+    solved first, are quick, and leave their time to the early ones). ``progress`` is
+    called with (rounds analysed, rounds) after each one. The turns are replayed through
+    ``State.apply`` first (an illegal one raises IllegalTurnError); a game not finished is
+    a ValueError.
+
+    Every round carries its bracket: the best line found and an upper bound, before and
+    after the turn played (equal when proven). The true best of a state is never below
+    that of its successor, so a bound after the turn is also cut to the bound before it.
     """
     rolls = tuple((int(a), int(b)) for a, b in rolls)
     if not len(rolls) == len(turns) == game.rounds:
@@ -116,26 +142,39 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
     states = replay_turns(game, rolls, turns)
     engine = Engine(game, rolls, switch_shape=any(s.held[1] for s in states))
     n = len(turns)
-    after_value, after_proven = states[-1].score().total, True
+    final = states[-1].score().total
+    found = [0] * (n + 1)                # the best line found from states[r]
+    bound = [0] * (n + 1)                # an upper bound of every line from states[r]
+    best_turns: list[Turn] = [Turn.pass_()] * n
+    found[n] = bound[n] = final
     after_line: list[Move] = []          # the best line found from states[r + 1]
-    out: list[RoundAnalysis] = []
+    deadline = None if total_time is None else time.perf_counter() + total_time
     for r in range(n - 1, -1, -1):
         s = states[r]
         played = engine.move_of(s, turns[r])
-        sol = engine.solve(s, time_limit=time_limit, seed=[played, *after_line])
+        limit = time_limit
+        if deadline is not None:
+            share = max(0.0, deadline - time.perf_counter()) / (r + 1)
+            limit = share if limit is None else min(limit, share)
+        sol = engine.solve(s, time_limit=limit, seed=[played, *after_line])
         # The seed line is the turn played then the best line after it: the solver's
-        # answer is at least its value, so the regret is never negative.
-        assert sol.optimum >= after_value
-        out.append(RoundAnalysis(r + 1, rolls[r], turns[r], sol.optimum, after_value,
-                                 sol.optimum - after_value, sol.turns[0],
-                                 sol.proven and after_proven))
-        after_value, after_proven = sol.optimum, sol.proven
+        # answer is at least its value, so the regret found is never negative.
+        assert sol.optimum >= found[r + 1]
+        found[r], bound[r], best_turns[r] = sol.optimum, sol.bound, sol.turns[0]
         after_line = _moves_of(engine, s, sol.turns)
         if progress is not None:
             progress(n - r, n)
-    rounds = tuple(reversed(out))
-    return Analysis(rounds, states[-1].score().total, rounds[0].best_before,
-                    all(r.proven for r in rounds))
+    # The best from states[r + 1] is at most the best from states[r] (the turn played is
+    # one of the turns of round r): a bound carries forward.
+    for r in range(n):
+        bound[r + 1] = min(bound[r + 1], bound[r])
+    rounds = tuple(
+        RoundAnalysis(r + 1, rolls[r], turns[r], found[r], found[r + 1],
+                      found[r] - found[r + 1], best_turns[r],
+                      found[r] == bound[r] and found[r + 1] == bound[r + 1],
+                      bound[r], bound[r + 1])
+        for r in range(n))
+    return Analysis(rounds, final, found[0], all(r.proven for r in rounds), bound[0])
 
 
 def analyse_log(log: GameLog, player: int | str = 0, **kw: Any) -> Analysis:
@@ -184,8 +223,8 @@ def hint_ladder(state: State, roll: Roll, *, future_rolls: Sequence[Roll] | None
     if ring is not None:
         hints.append(Hint("enclosure", ring[0], ring[1], None))
     if future_rolls is not None:
-        turn, value = _optimal_turn(state, roll, future_rolls, time_limit)
-        hints.append(Hint("optimal", turn, None, value))
+        turn, value, proven, bound = _optimal_turn(state, roll, future_rolls, time_limit)
+        hints.append(Hint("optimal", turn, None, value, proven, bound))
     return tuple(hints)
 
 
@@ -265,7 +304,7 @@ def _enclosure_turn(state: State, roll: Roll) -> tuple[Turn, str] | None:
 
 
 def _optimal_turn(state: State, roll: Roll, future_rolls: Sequence[Roll],
-                  time_limit: float | None) -> tuple[Turn, int]:
+                  time_limit: float | None) -> tuple[Turn, int, bool, int]:
     game = state.game
     left = game.rounds - state.round - 1
     if len(future_rolls) != left:
@@ -275,4 +314,4 @@ def _optimal_turn(state: State, roll: Roll, future_rolls: Sequence[Roll],
     rolls = [roll] * state.round + [roll] + [(int(a), int(b)) for a, b in future_rolls]
     engine = Engine(game, rolls, switch_shape=state.held[1] > 0)
     sol = engine.solve(engine.check_start(state), time_limit=time_limit)
-    return sol.turns[0], sol.optimum
+    return sol.turns[0], sol.optimum, sol.proven, sol.bound

@@ -52,6 +52,7 @@ class CpsatResult:
     turns: tuple[Turn, ...]
     seconds: float
     status: str
+    bound: int = -1     # CP-SAT's upper bound of the optimum (-1: none known)
 
 
 def solve_cpsat(puzzle_or_game_and_rolls: Puzzle | tuple[Game, Sequence[Roll]], *,
@@ -80,10 +81,19 @@ def solve_cpsat(puzzle_or_game_and_rolls: Puzzle | tuple[Game, Sequence[Roll]], 
     seconds = time.perf_counter() - start
     name = solver.StatusName(status)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return CpsatResult(-1, False, (), seconds, name)
+        bound = -1 if status != cp_model.UNKNOWN else _floor(solver.BestObjectiveBound())
+        return CpsatResult(-1, False, (), seconds, name, bound)
     turns = built.turns(solver)
     return CpsatResult(round(solver.ObjectiveValue()), status == cp_model.OPTIMAL, turns,
-                       seconds, name)
+                       seconds, name, _floor(solver.BestObjectiveBound()))
+
+
+def _floor(value: float) -> int:
+    """An objective bound as an integer (the objective is integral): rounded down, with
+    a little room for the solver's floating-point tolerance."""
+    import math
+
+    return math.floor(value + 1e-6) if math.isfinite(value) else -1
 
 
 class _Built:

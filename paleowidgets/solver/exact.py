@@ -135,10 +135,11 @@ class Solution:
     turns: tuple[Turn, ...]
     nodes: int
     seconds: float
+    bound: int          # no line scores more; equal to ``optimum`` when proven
 
     def to_dict(self) -> dict[str, object]:
         """The ``paleo solve --json`` object."""
-        return {"optimum": self.optimum, "proven": self.proven,
+        return {"optimum": self.optimum, "proven": self.proven, "bound": self.bound,
                 "solution": [t.to_dict() for t in self.turns], "nodes": self.nodes,
                 "seconds": round(self.seconds, 3)}
 
@@ -757,7 +758,7 @@ class Engine:
         real.best, real.best_line, real.cap, real.path = NONE, None, INF, []
         clock.best = lambda: max(real.best, 0)
         if start.is_terminal:
-            return Solution(t.score(start), True, (), 0, clock.seconds)
+            return Solution(t.score(start), True, (), 0, clock.seconds, t.score(start))
         # A legal line first (quick, no search): from here on there is always one to return.
         line0 = real.greedy(start)
         real.best, real.best_line = _line_value(t, real, start, line0), line0
@@ -767,10 +768,18 @@ class Engine:
                 real.best, real.best_line = v, list(seed)
         planner = self.planner
         proven = False
+        # Every answer, proven or not, carries an upper bound: a quick one at once, then
+        # the least of those learnt before the clock runs out.
+        upper = [t.quick_bound(start)]
+
+        def on_bound(value: int) -> None:
+            upper[0] = min(upper[0], value)
+
         t.check = clock.check   # from here on, long bounds watch the time limit too
         try:
             # A real line reaching the bound of the start is optimal: stop there.
             root_ub = t.bound(start, real.best)
+            on_bound(root_ub)
             if real.best >= root_ub:
                 raise Done
 
@@ -788,9 +797,11 @@ class Engine:
             # planner finds on the way is tried as a real line too.
             for width in (1, 2, 3):
                 planner.dive(start, real.best, on_plan, width=width, nodes=400 * width)
-            upper, plan = planner.solve(start, real.best, on_plan)
-            if plan is not None and real.best < upper:
-                real.cap = upper
+            # Its goals bound the may-pass optimum, hence every real line, as they fall.
+            relaxed, plan = planner.solve(start, real.best, on_plan, on_bound)
+            if plan is not None and real.best < relaxed:
+                on_bound(relaxed)
+                real.cap = relaxed
                 real.run(start)
             proven = True
         except Done:
@@ -807,7 +818,10 @@ class Engine:
         final = s.score().total
         if final != real.best or not s.is_terminal:
             raise AssertionError(f"solver line scores {final}, not {real.best}")
-        return Solution(real.best, proven, turns, clock.nodes, clock.seconds)
+        # Proven: the best line is optimal. Otherwise the least bound learnt, never below
+        # the line found (which is a real line, so it is below every true bound too).
+        bound = real.best if proven else max(real.best, upper[0])
+        return Solution(real.best, proven, turns, clock.nodes, clock.seconds, bound)
 
     def move_of(self, state: State, turn: Turn) -> Move:
         """A turn as the search's Move (not checked: give it a turn ``State.apply`` took)."""

@@ -231,13 +231,16 @@ def _regret_strip(f: Frame, rounds: Sequence[RoundAnalysis], lang: str | None) -
     w = min(14.0, 0.7 * f.step)
     for ra in rounds:
         x = f.x(ra.round)
-        data = {"round": str(ra.round), "regret": str(ra.regret)}
+        data = {"round": str(ra.round), "regret": regret_text(ra)}
         if ra.regret:
             h = (f.strip_h - 12) * ra.regret / most
             items.append(Rect(x - w / 2, base - h, w, h,
                               Paint(fill=REGRET, stroke=INK, width=0.8), "regret-bar", data))
-            items.append(Text(x, base - h - 2.5, str(ra.regret), 9.5, INK, "regret-value",
+            items.append(Text(x, base - h - 2.5, regret_text(ra), 9.5, INK, "regret-value",
                               anchor="middle", bold=True))
+        elif ra.regret_high:    # found none, but not proven: the bracket, never "0"
+            items.append(Text(x, base - 2.5, regret_text(ra), 8, "#888888",
+                              "regret-value zero", anchor="middle"))
         else:   # a zero is written too: "no bar" and "missing" must not look alike
             items.append(Text(x, base - 2.5, "0", 8, "#888888", "regret-value zero",
                               anchor="middle"))
@@ -249,6 +252,14 @@ def _regret_strip(f: Frame, rounds: Sequence[RoundAnalysis], lang: str | None) -
     items.append(Text(f.x(f.rounds), base + 24, i18n.t("analysis.axis", lang), 9, "#555555",
                       "round-axis", anchor="end"))
     return items
+
+
+def regret_text(ra: RoundAnalysis) -> str:
+    """A round's regret as written on the chart: the number when it is known exactly,
+    else the bracket it is proven to lie in ("0-3")."""
+    if ra.regret_low == ra.regret_high:
+        return str(ra.regret_low)
+    return f"{ra.regret_low}–{ra.regret_high}"
 
 
 def round_items(analysis: Analysis, scores: Sequence[int] | None, r: int,
@@ -272,10 +283,18 @@ def round_items(analysis: Analysis, scores: Sequence[int] | None, r: int,
         items.append(_marker("circle", x, f.y(scores[r]), 6, SCORE, False, "round-mark score",
                              {}))
     items.append(_marker("square", x, f.y(best[r]), 4, BEST, False, "round-mark best", {}))
-    if r == 0:
+    if r == 0 and analysis.best == analysis.bound:
         text = i18n.t("analysis.overlay.start", lang, best=analysis.best)
+    elif r == 0:
+        text = i18n.t("analysis.overlay.start.unproven", lang, best=analysis.best,
+                      bound=analysis.bound)
     else:
-        text = i18n.t("analysis.overlay", lang, round=r, regret=analysis.rounds[r - 1].regret)
+        ra = analysis.rounds[r - 1]
+        if ra.regret_low == ra.regret_high:
+            text = i18n.t("analysis.overlay", lang, round=r, regret=ra.regret_low)
+        else:
+            text = i18n.t("analysis.overlay.unproven", lang, round=r, low=ra.regret_low,
+                          high=ra.regret_high)
     items.append(Text(f.width - 6, f.strip_y - 4, fit_text(text, 10, f.width / 2), 10, INK,
                       "round-caption", anchor="end", bold=True, data={"round": str(r)}))
     return (Group(tuple(items), "round-highlight", data={"round": str(r)}),)
@@ -428,9 +447,14 @@ class AnalysisPanel(SvgFallback, W.VBox):  # type: ignore[misc]
     def _show_words(self) -> None:
         a, lang = self.analysis, self.lang
         lost = a.best - a.final
+        if a.best == a.bound:
+            summary = i18n.t("analysis.summary", lang, best=a.best, final=a.final, lost=lost,
+                             s="" if lost == 1 else "s")
+        else:
+            summary = i18n.t("analysis.summary.unproven", lang, best=a.best, bound=a.bound,
+                             final=a.final, low=lost, high=a.bound - a.final)
         self.summary.value = (f"<div class='paleo-analysis-summary'>"
-                              f"{html.escape(i18n.t('analysis.summary', lang, best=a.best, final=a.final, lost=lost, s='' if lost == 1 else 's'))}"  # noqa: E501
-                              f"</div>")
+                              f"{html.escape(summary)}</div>")
         self.words.value = "".join(f"<div>{html.escape(line)}</div>"
                                    for line in self.round_lines(self.round))
         self.prev_button.disabled = self.round == 0
@@ -439,12 +463,23 @@ class AnalysisPanel(SvgFallback, W.VBox):  # type: ignore[misc]
     def round_lines(self, r: int) -> list[str]:
         """Round ``r`` in words: the roll, the turn played, what it kept, a best turn."""
         a, lang = self.analysis, self.lang
-        if r == 0:
+        if r == 0 and a.best == a.bound:
             return [i18n.t("analysis.start", lang, best=a.best)]
+        if r == 0:
+            return [i18n.t("analysis.start.unproven", lang, best=a.best, bound=a.bound)]
         ra = a.rounds[r - 1]
         lines = [f"{dice(*ra.roll)}  " + i18n.t("analysis.played", lang, round=r, a=ra.roll[0],
                                                  b=ra.roll[1], turn=turn_words(ra.turn, lang))]
-        if ra.regret:
+        if not ra.proven:
+            # Never a single number that is not proven: the brackets, and the regret's.
+            lines.append(i18n.t("analysis.lost.unproven", lang, before=ra.best_before,
+                                before_bound=ra.bound_before, after=ra.best_after,
+                                after_bound=ra.bound_after, low=ra.regret_low,
+                                high=ra.regret_high))
+            if ra.regret:
+                lines.append(i18n.t("analysis.best-turn", lang,
+                                    turn=turn_words(ra.best_turn, lang)))
+        elif ra.regret:
             lines.append(i18n.t("analysis.lost", lang, before=ra.best_before,
                                 after=ra.best_after, regret=ra.regret))
             lines.append(i18n.t("analysis.best-turn", lang, turn=turn_words(ra.best_turn, lang)))
@@ -458,8 +493,11 @@ class AnalysisPanel(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def plain_text(self) -> str:
         a = self.analysis
-        return (f"<AnalysisPanel round {self.round}/{self.last} best {a.best} final {a.final} "
-                f"regret {a.best - a.final}{'' if a.proven else ' (not proven)'}>")
+        best, regret = str(a.best), str(a.best - a.final)
+        if a.bound != a.best:       # the brackets, never one number that is not proven
+            best, regret = f"{a.best}-{a.bound}", f"{regret}-{a.bound - a.final}"
+        return (f"<AnalysisPanel round {self.round}/{self.last} best {best} final {a.final} "
+                f"regret {regret}{'' if a.proven else ' (not proven)'}>")
 
     def fallback_svg(self) -> str:
         return str(chart_svg(self.analysis, self.scores, self.round, self.lang,
