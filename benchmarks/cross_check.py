@@ -14,9 +14,10 @@ the tests do not use (``bench-tiny-i``, ``bench-crowded-i``, ``bench-cpsat-i`` f
   1-3 fossils, stars, start bonuses, pre-drawn cells, custom dice).
 
 Both optima must be proven and equal, and our line, replayed by the core's checked
-``State.apply``, must score the optimum. Every disagreement is printed with its seed, and
-the exit status is 1 if there is any. A summary line per kind gives the count and the
-time each method took in all.
+``State.apply``, must score the optimum; our bound must equal it, and the answers of two
+searches cut by the clock (at once, and after 0.02 s) must bracket it [found, bound].
+Every disagreement is printed with its seed, and the exit status is 1 if there is any. A
+summary line per kind gives the count and the time each method took in all.
 """
 
 from __future__ import annotations
@@ -53,6 +54,14 @@ def check(kind: str, seed: str, puzzle: Puzzle, optimum: int, proven: bool,
     replayed = replay_score(puzzle, ours.turns)
     if replayed != ours.optimum:
         problems.append(f"our line replays to {replayed}, not {ours.optimum}")
+    if ours.bound != ours.optimum:
+        problems.append(f"proven, but our bound is {ours.bound}, not {ours.optimum}")
+    # A search cut at once (the first line and the bound of the start) and one cut soon
+    # after (the planner's goals too): each answer brackets the reference's optimum.
+    for limit in (0.0, 0.02):
+        cut = solve(puzzle, time_limit=limit)
+        if not cut.optimum <= optimum <= cut.bound:
+            problems.append(f"cut at {limit} s: [{cut.optimum}, {cut.bound}] misses {optimum}")
     if problems:
         totals[kind][1] += 1
         print(f"DISAGREE {kind} {seed}: " + "; ".join(problems), flush=True)
