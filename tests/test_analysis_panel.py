@@ -295,11 +295,11 @@ def test_an_unproven_optimal_hint_gives_its_bracket() -> None:
 
     puzzle = parse_document(TINY + "[puzzle]\nrolls = [[2, 5], [1, 4]]\n")
     widget = PuzzleWidget(puzzle, time_limit=2)
-    cut = Hint("optimal", TURNS[0], None, 3, False, 5)
+    cut = Hint("optimal", TURNS[0], None, 3, 5)
     text = widget.hint_text(cut)
     assert "3 points can still be reached" in text
     assert "keeps 3 reachable, and no line reaches more than 5" in text
-    proven = Hint("optimal", TURNS[0], None, 4, True, 4)
+    proven = Hint("optimal", TURNS[0], None, 4, 4)
     assert "Not proven" not in widget.hint_text(proven)
     widget.lang = "fr"
     assert "aucune partie ne dépasse 5" in widget.hint_text(cut)

@@ -525,7 +525,8 @@ def test_real_solver_solve_and_verify(paleo: Any) -> None:
     run = paleo("solve", "--json", GOOD / "draft.toml", "--time-limit", "60")
     assert run.code == 0, run.err
     result = run.json()
-    assert set(result) == {"optimum", "proven", "solution", "nodes", "seconds"}
+    assert set(result) == {"optimum", "proven", "bound", "solution", "nodes", "seconds"}
+    assert result["bound"] == result["optimum"]
     assert result["optimum"] == 7 and result["proven"] is True   # 4+2 and the star's +1
     assert len(result["solution"]) == 2
     run = paleo("puzzles", "verify", GOOD / "puzzle.toml")

@@ -159,12 +159,13 @@ def test_progress_and_interrupt() -> None:
 
     def progress(nodes: int, best: int) -> None:
         calls.append((nodes, best))
-        if len(calls) == 2:
+        if nodes > calls[0][0]:     # the search moved on since the first report: stop it
             raise KeyboardInterrupt
 
     sol = solve(puzzle, time_limit=30, progress=progress)
-    assert len(calls) == 2
-    assert calls[0][0] < calls[1][0]
+    # (On a busy machine two reports, half a second apart, may still see the same count.)
+    assert len(calls) >= 2
+    assert calls[0][0] < calls[-1][0]
     assert not sol.proven
     assert replay_score(puzzle, sol.turns) == sol.optimum
 

@@ -110,8 +110,8 @@ class Hint:
     turn: Turn          # a legal turn for this state and roll
     fossil: str | None  # "enclosure": the id of the fossil whose ring the turn advances
     value: int | None   # "optimal": the best final score reachable after this turn
-    proven: bool | None = None  # "optimal": whether ``value`` is proven the best
-    bound: int | None = None    # "optimal": no line from this state scores more
+    bound: int | None = None    # "optimal": no line from this state scores more (equal to
+    #                             ``value`` when it is proven, above it when a limit cut it)
 
 
 # ---------------------------------------------------------------------------------------
@@ -223,8 +223,8 @@ def hint_ladder(state: State, roll: Roll, *, future_rolls: Sequence[Roll] | None
     if ring is not None:
         hints.append(Hint("enclosure", ring[0], ring[1], None))
     if future_rolls is not None:
-        turn, value, proven, bound = _optimal_turn(state, roll, future_rolls, time_limit)
-        hints.append(Hint("optimal", turn, None, value, proven, bound))
+        turn, value, bound = _optimal_turn(state, roll, future_rolls, time_limit)
+        hints.append(Hint("optimal", turn, None, value, bound))
     return tuple(hints)
 
 
@@ -304,7 +304,7 @@ def _enclosure_turn(state: State, roll: Roll) -> tuple[Turn, str] | None:
 
 
 def _optimal_turn(state: State, roll: Roll, future_rolls: Sequence[Roll],
-                  time_limit: float | None) -> tuple[Turn, int, bool, int]:
+                  time_limit: float | None) -> tuple[Turn, int, int]:
     game = state.game
     left = game.rounds - state.round - 1
     if len(future_rolls) != left:
@@ -314,4 +314,4 @@ def _optimal_turn(state: State, roll: Roll, future_rolls: Sequence[Roll],
     rolls = [roll] * state.round + [roll] + [(int(a), int(b)) for a, b in future_rolls]
     engine = Engine(game, rolls, switch_shape=state.held[1] > 0)
     sol = engine.solve(engine.check_start(state), time_limit=time_limit)
-    return sol.turns[0], sol.optimum, sol.proven, sol.bound
+    return sol.turns[0], sol.optimum, sol.bound

@@ -187,16 +187,13 @@ class PuzzleWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             return i18n.t("puzzle.hint.enclosure", lang, turn=words,
                           fossil=self._fossil_name(h.fossil))
         text = i18n.t("puzzle.hint.optimal", lang, turn=words, value=h.value)
-        if not hint_proven(h, self._cut):
-            bound = getattr(h, "bound", None)
-            if bound is not None and h.value is not None and bound > h.value:
-                # Not proven: the bracket the best lies in, never the one number alone.
-                text += " " + i18n.t("puzzle.hint.bracket", lang,
-                                     seconds=_seconds(self.time_limit), value=h.value,
-                                     bound=bound)
-            else:
-                text += " " + i18n.t("puzzle.hint.unproven", lang,
-                                     seconds=_seconds(self.time_limit))
+        bound = getattr(h, "bound", None)
+        if bound is not None and h.value is not None and bound > h.value:
+            # The search was cut: the bracket the best lies in, never the one number alone.
+            text += " " + i18n.t("puzzle.hint.bracket", lang,
+                                 seconds=_seconds(self.time_limit), value=h.value, bound=bound)
+        elif not hint_proven(h, self._cut):
+            text += " " + i18n.t("puzzle.hint.unproven", lang, seconds=_seconds(self.time_limit))
         return text
 
     def show_hint_cells(self, cells: frozenset[tuple[int, int]]) -> None:
