@@ -81,8 +81,10 @@ def solve_cpsat(puzzle_or_game_and_rolls: Puzzle | tuple[Game, Sequence[Roll]], 
     seconds = time.perf_counter() - start
     name = solver.StatusName(status)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        bound = -1 if status != cp_model.UNKNOWN else _floor(solver.BestObjectiveBound())
-        return CpsatResult(-1, False, (), seconds, name, bound)
+        # No line: a bound only when the search got far enough to have one (0 is what it
+        # says before; a puzzle whose best is 0 gets a line at once).
+        bound = _floor(solver.BestObjectiveBound()) if status == cp_model.UNKNOWN else -1
+        return CpsatResult(-1, False, (), seconds, name, bound if bound > 0 else -1)
     turns = built.turns(solver)
     return CpsatResult(round(solver.ObjectiveValue()), status == cp_model.OPTIMAL, turns,
                        seconds, name, _floor(solver.BestObjectiveBound()))
