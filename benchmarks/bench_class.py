@@ -334,7 +334,7 @@ class Pupil:
         for mid, model in list(link.models.items()):     # ipycanvas' CanvasModel.initialize
             if model.name == "CanvasModel":
                 await link.wait(link.custom(mid, {"event": "client_ready"}), self.args.timeout)
-        self.pid = kernel_pid(self.kernel_id)
+        self.pid = await asyncio.to_thread(kernel_pid, self.kernel_id)   # off the loop
         with suppress(psutil.Error):
             self.rss_start = psutil.Process(self.pid).memory_info().rss if self.pid else None
         await self._find_play()
@@ -657,6 +657,18 @@ async def sample_memory(pupils: list[Pupil], stop: asyncio.Event) -> None:
             await asyncio.wait_for(stop.wait(), 2)
 
 
+LAGS: list[float] = []     # the harness's own event-loop delays of the last run, in ms
+
+
+async def loop_lag(lags: list[float], stop: asyncio.Event, every: float = 0.05) -> None:
+    """How late this process's event loop wakes up (ms): every round trip measured here
+    includes such a delay, so it is reported beside them."""
+    while not stop.is_set():
+        t0 = time.perf_counter()
+        await asyncio.sleep(every)
+        lags.append((time.perf_counter() - t0 - every) * 1000)
+
+
 def measure_end(p: Pupil) -> None:
     if p.pid is None:
         return
@@ -692,9 +704,13 @@ async def run_class(base: str, a: argparse.Namespace) -> list[Pupil]:
 
     stop = asyncio.Event()
     sampler = asyncio.ensure_future(sample_memory(pupils, stop))
+    lags: list[float] = []
+    lagger = asyncio.ensure_future(loop_lag(lags, stop))
     await asyncio.gather(*(one(p) for p in pupils))
     stop.set()
     await sampler
+    await lagger
+    LAGS[:] = lags
     for p in pupils:
         measure_end(p)
     await asyncio.gather(*(p.leave(a.shutdown) for p in pupils))
@@ -775,6 +791,7 @@ def summary(pupils: list[Pupil], a: argparse.Namespace, logs: dict[str, list[int
         "click_ms": spread(clicks), "hover_ms": spread(hovers), "roll_ms": spread(rolls),
         "hovers_sent": sum(p.hover_sent for p in pupils),
         "page_s": spread(pages),
+        "harness_loop_lag_ms": spread(LAGS),
         "kernel_rss_mb": {"min": min(peaks, default=None),
                           "median": statistics.median(peaks) if peaks else None,
                           "max": max(peaks, default=None)},
@@ -834,6 +851,9 @@ def print_table(s: dict[str, Any]) -> None:
           f"{f(u['min'])} / {f(u['median'])} / {f(u['max'])} MB")
     print(f"Voila server RSS {f(s.get('server_rss_mb'))} MB; this harness RSS "
           f"{f(s.get('harness_rss_mb'))} MB")
+    lag = s["harness_loop_lag_ms"]
+    print(f"harness event loop late by p50 {f(lag['p50'], '{:.1f}')} ms, p95 "
+          f"{f(lag['p95'], '{:.1f}')} ms, max {f(lag['max'])} ms (in every time above)")
     print(f"load average before: {s['load_before']}; wall {s['wall_s']:.0f} s; CPU seconds: "
           f"this harness {s['harness_cpu_s']:.1f}, server + kernels "
           f"{f(s.get('server_cpu_s'), '{:.1f}')}")
