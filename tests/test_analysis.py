@@ -264,7 +264,7 @@ def dig_site_game(rounds: int, seed: int, name: str = "dig-site"
 def test_a_cut_analysis_brackets_every_round() -> None:
     """Within a total time: every round is a bracket [found, bound] before and after the
     turn, consistent from round to round; a proven round's bracket is closed; the regret
-    found lies within the regret's bracket; the late rounds are proven."""
+    found lies within the regret's bracket."""
     game, rolls, turns = dig_site_game(12, 5)
     a = analyse(game, rolls, turns, total_time=8)
     assert a.bound == a.rounds[0].bound_before >= a.best
@@ -277,9 +277,8 @@ def test_a_cut_analysis_brackets_every_round() -> None:
         if ra.proven:
             assert ra.bound_before == ra.best_before and ra.bound_after == ra.best_after
             assert ra.regret_low == ra.regret_high == ra.regret
-    assert a.rounds[-1].proven
-    # The last round's best is exact, and a game's own line is below every bound.
-    assert a.rounds[-1].bound_after == a.final
+    # After the last turn the score is known exactly.
+    assert a.rounds[-1].bound_after == a.rounds[-1].best_after == a.final
     d = a.to_dict()
     assert d["bound"] == a.bound and d["rounds"][0]["regret_high"] == a.rounds[0].regret_high
 
@@ -333,7 +332,7 @@ def test_paleo_solve_says_at_most(paleo: Any, tmp_path: Path) -> None:
                     + f"\n[puzzle]\nrolls = {rolls}\n")
     run = paleo("solve", "--json", path, "--time-limit", "1")
     d = json.loads(run.out)
-    assert d["proven"] is False and d["optimum"] < d["bound"] <= 75
+    assert d["proven"] is False and d["optimum"] < d["bound"]
     run = paleo("solve", path, "--time-limit", "1")
     first = run.out.splitlines()[0]
     assert "NOT proven" in first and ", at most " in first
