@@ -137,22 +137,3 @@ class Run:
     def json_lines(self) -> list[Any]:
         return [json.loads(line) for line in self.out.splitlines()]
 
-
-def count_applies(action: Any) -> int:
-    """How many times ``action()`` calls the core's checked ``State.apply``."""
-    from paleowidgets.core.rules import State
-
-    calls = 0
-    real = State.apply
-
-    def counted(self: State, roll: tuple[int, int], turn: Turn) -> State:
-        nonlocal calls
-        calls += 1
-        return real(self, roll, turn)
-
-    State.apply = counted  # type: ignore[method-assign]
-    try:
-        action()
-    finally:
-        State.apply = real  # type: ignore[method-assign]
-    return calls

@@ -9,8 +9,9 @@ import random
 from pathlib import Path
 
 import pytest
-from helpers import Messages, count_applies, event, key, mouse
+from helpers import Messages, event, key, mouse
 from ipycanvas.canvas import COMMANDS
+from pits import count_applies
 from test_widgets import C4, U_CELLS, pit, tiny
 
 from paleowidgets import i18n

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from helpers import count_applies
+import pits
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pits import count_applies
 
 from paleowidgets.core.errors import IllegalTurnError
 from paleowidgets.core.geometry import SYMMETRIES, parse_cell
@@ -25,35 +26,10 @@ from paleowidgets.core.session import (
 )
 from paleowidgets.core.turns import Turn
 
-# Fossil A (C3) has C2 pre-drawn: a U round it (B3 D3 B4 C4 D4, middle cell C4) digs it
-# up. A star at F2. (The widget tests' pit, with every bonus to spend.)
-PIT = '''[map]
-name = "Test pit"
-grid = """
-. . . . . . .
-. . # . . * .
-. . A . . . .
-. . . . . . .
-. . . . . B .
-. . . . . . .
-"""
-[fossils.A]
-name = "Ammonite"
-points = 3
-bonus = 2
-[fossils.B]
-points = 1
-bonus = 1
-[puzzle]
-rolls = [[2, 2], [1, 3], [5, 6], [4, 4], [2, 5], [3, 3], [6, 1]]
-bonuses = { "one-square" = 2, "switch-shape" = 1, "switch-dig" = 1 }
-'''
-
 
 def pit() -> Puzzle:
-    p = parse_document(PIT)
-    assert isinstance(p, Puzzle)
-    return p
+    """The widget tests' pit, with every bonus to spend."""
+    return pits.pit('"one-square" = 2, "switch-shape" = 1, "switch-dig" = 1')
 
 
 def cells_named(text: str) -> frozenset[tuple[int, int]]:

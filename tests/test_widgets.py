@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from helpers import Messages, event, key, mouse
 from ipycanvas.canvas import _CANVAS_MANAGER
+from pits import pit
 
 from paleowidgets import i18n
 from paleowidgets.core.geometry import SYMMETRIES, Cell, parse_cell
@@ -37,29 +38,6 @@ from paleowidgets.widgets import BoardWidget, Ghost, PlayWidget, ReplayWidget, c
 from paleowidgets.widgets.board import MARKS, OVERLAY, STATIC
 from paleowidgets.widgets.play import placed
 
-# Fossil A (C3) has C2 pre-drawn: a U round it (B3 D3 B4 C4 D4, middle cell C4) digs it up.
-PIT = '''[map]
-name = "Test pit"
-grid = """
-. . . . . . .
-. . # . . * .
-. . A . . . .
-. . . . . . .
-. . . . . B .
-. . . . . . .
-"""
-[fossils.A]
-name = "Ammonite"
-points = 3
-bonus = 2
-[fossils.B]
-points = 1
-bonus = 1
-[puzzle]
-rolls = [[2, 2], [1, 3], [5, 6], [4, 4], [2, 5]]
-BONUSES
-'''
-
 
 def named(names: str) -> frozenset[Cell]:
     """``named("B3 D3")``: cells by name."""
@@ -82,13 +60,6 @@ grid = """
 [dice]
 shapes = { 1 = ["I"], 2 = ["I"], 3 = ["I"], 4 = ["I"], 5 = ["I"], 6 = ["I"] }
 '''
-
-
-def pit(bonuses: str = "") -> Puzzle:
-    p = parse_document(PIT.replace("BONUSES", f"bonuses = {{ {bonuses} }}" if bonuses
-                                   else ""))
-    assert isinstance(p, Puzzle)
-    return p
 
 
 def tiny() -> Map:
