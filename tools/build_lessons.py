@@ -51,6 +51,7 @@ import nbformat
 from nbclient import NotebookClient
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
+from paleowidgets.core.saves import SAVE_ENV
 from paleowidgets.editions import pupil_edition
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -129,8 +130,11 @@ def notebook_of(path: Path) -> nbformat.NotebookNode:
 
 
 def kernel_env() -> dict[str, str]:
-    """The environment of the lesson kernels: this one without the language setting."""
-    return {k: v for k, v in os.environ.items() if k != LANG_VAR}
+    """The environment of the lesson kernels: this one without the language setting, and
+    with no saved games (a game played in lessons/ must not go on in the stored outputs)."""
+    env = {k: v for k, v in os.environ.items() if k != LANG_VAR}
+    env[SAVE_ENV] = "off"
+    return env
 
 
 def pupil_of(teacher: nbformat.NotebookNode, path: Path) -> nbformat.NotebookNode:
