@@ -301,15 +301,18 @@ def write_output(doc: Document, output: Path, *, player: str | None) -> None:
 # paleo code FILE, paleo decode CODE [-o FILE]
 
 
+def kind_of(doc: Document) -> str:
+    """``"map"``, ``"puzzle"`` or ``"log"``: what a file (or a code) holds."""
+    return "log" if isinstance(doc, GameLog) else "puzzle" if isinstance(doc, Puzzle) else "map"
+
+
 def cmd_code(args: argparse.Namespace, out: Output) -> int:
     def action() -> dict[str, Any]:
         from .core.codes import encode
 
         doc = load(args.file)
         code = encode(doc)
-        kind = ("log" if isinstance(doc, GameLog) else
-                "puzzle" if isinstance(doc, Puzzle) else "map")
-        return {"file": args.file, "kind": kind, "code": code, "length": len(code)}
+        return {"file": args.file, "kind": kind_of(doc), "code": code, "length": len(code)}
 
     result = attempt(args.file, action)
     if isinstance(result, Failure):
@@ -328,8 +331,7 @@ def cmd_decode(args: argparse.Namespace, out: Output) -> int:
 
         doc = decode(args.code)
         text, suffix = file_text(doc)
-        kind = ("log" if isinstance(doc, GameLog) else
-                "puzzle" if isinstance(doc, Puzzle) else "map")
+        kind = kind_of(doc)
         if target is not None:
             if target.suffix.lower() != suffix:
                 message = (f"cannot write the {kind}: the code holds a {kind}, which is "
