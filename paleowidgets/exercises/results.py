@@ -19,6 +19,7 @@ The teacher gathers the folder into one table of who answered what:
 pupil  lesson05 check_perimeter('P')
 -----  -----------------------------
 Ada    ✔ (2 tries)
+✔ right, ✘ wrong, ? could not be read, … not answered (the last answer; ...
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ __all__ = ["FORMAT", "ClassAnswers", "Record", "Recorder", "answers_file", "curr
 FORMAT = 1
 SUBFOLDER = "answers"
 SIGNS = {"right": "✔", "wrong": "✘", "unanswered": "…", "unreadable": "?"}
+LEGEND = ("✔ right, ✘ wrong, ? could not be read, … not answered (the last answer; "
+          "(n tries) when there were several)")
 
 _recorder: Recorder | None = None
 
@@ -191,6 +194,7 @@ class ClassAnswers:
         lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
                  for row in rows]
         lines.insert(1, "  ".join("-" * w for w in widths))
+        lines += [LEGEND] if self.records else []
         lines += [f"skipped {f}: {why}" for f, why in self.skipped]
         return "\n".join(lines)
 
@@ -199,14 +203,17 @@ class ClassAnswers:
 
     def _repr_html_(self) -> str:
         rows = self.rows()
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
-        body = "".join("<tr>" + f"<th>{html.escape(row[0])}</th>" + "".join(
-            f'<td title="{html.escape(_last_answer(self, row[0], col))}">{html.escape(c)}</td>'
+        cell = 'style="border:1px solid #999;padding:2px 6px;text-align:center"'
+        head = "".join(f"<th {cell}>{html.escape(c)}</th>" for c in rows[0])
+        body = "".join("<tr>" + f'<th {cell}>{html.escape(row[0])}</th>' + "".join(
+            f'<td {cell} title="{html.escape(_last_answer(self, row[0], col))}">'
+            f"{html.escape(c)}</td>"
             for c, col in zip(row[1:], self.columns, strict=True)) + "</tr>" for row in rows[1:])
         notes = "".join(f"<p>skipped {html.escape(f)}: {html.escape(w)}</p>"
                         for f, w in self.skipped)
-        return (f'<table class="paleo-results"><thead><tr>{head}</tr></thead>'
-                f"<tbody>{body}</tbody></table>{notes}")
+        return (f'<table class="paleo-results" style="border-collapse:collapse">'
+                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+                f"<p>{html.escape(LEGEND)}</p>{notes}")
 
 
 def _last_answer(table: ClassAnswers, pupil: str, column: tuple[str, str]) -> str:
