@@ -175,17 +175,20 @@ def _never_raises_nor_lies(name: str, answers: list[Any]) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(CHECKS))
-def test_anything_gives_feedback_never_an_error(name: str) -> None:
+def test_anything_gives_feedback_never_an_error(name: str, record_property: Any) -> None:
     n = len(CHECKS[name].answers)
     examples = 40 if name in SLOW else 150
+    ran = []
 
     @settings(max_examples=examples, deadline=None, derandomize=True,
               suppress_health_check=list(HealthCheck))
     @given(st.lists(ANYTHING, min_size=n, max_size=n))
     def prop(answers: list[Any]) -> None:
+        ran.append(1)
         _never_raises_nor_lies(name, answers)
 
     prop()
+    record_property("hypothesis_examples", len(ran))   # --junitxml shows how many ran
 
 
 # -- hypothesis: values of the answer's own kind ---------------------------------------------------
@@ -217,8 +220,10 @@ KIND_VALUES: dict[str, st.SearchStrategy[Any]] = {
 
 @pytest.mark.parametrize("name", sorted(n for n in CHECKS if CHECKS[n].kind is not None
                                         and CHECKS[n].kind.name in KIND_VALUES))
-def test_values_of_the_kind_are_right_exactly_when_right(name: str) -> None:
+def test_values_of_the_kind_are_right_exactly_when_right(name: str,
+                                                         record_property: Any) -> None:
     check: Checker = CHECKS[name]
+    ran = []
     assert check.kind is not None
     n = len(check.answers)
     values = KIND_VALUES[check.kind.name]
@@ -227,11 +232,13 @@ def test_values_of_the_kind_are_right_exactly_when_right(name: str) -> None:
               suppress_health_check=list(HealthCheck))
     @given(st.lists(values, min_size=n, max_size=n))
     def prop(answers: list[Any]) -> None:
+        ran.append(1)
         feedback = run(name, answers)
         assert bool(feedback) == oracle(name, answers), (answers, str(feedback))
         assert (feedback.status == "unanswered") == any(A.is_unanswered(a) for a in answers)
 
     prop()
+    record_property("hypothesis_examples", len(ran))
 
 
 # -- the table of forms --------------------------------------------------------------------------
