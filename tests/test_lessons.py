@@ -168,7 +168,7 @@ def editions() -> list[tuple[Path, Path]]:
     """(pupil edition, teacher edition) of every lesson that has teacher cells."""
     pairs = [(ROOT / "lessons" / p.name, p)
              for p in sorted((ROOT / "lessons/teacher").glob("*.ipynb"))]
-    assert pairs, "the lessons have teacher editions"
+    assert len(pairs) >= 9, "lessons 1 to 9 each have a teacher edition"
     return pairs
 
 

@@ -10,6 +10,53 @@
 #
 # On the sheet, **x** counts columns to the right and **y** counts rows *downwards* (as
 # on a screen). Cell `(0, 0)` is the centre of every turn and lies on every mirror.
+#
+# **Careful if you know matrices from a maths book:** there the y axis points *up*. With
+# y pointing down, everything looks mirrored top to bottom: the matrix this lesson calls a
+# quarter turn **clockwise** is the one a maths book calls a quarter turn
+# *anticlockwise*, and the diagonal ↘ here is the book's line y = x (drawn ↗ there).
+#
+# Each exercise comes *before* the cells that answer it: write your answer in place of
+# `None`, run the cell, then run the check under it.
+
+# %% [markdown] teacher
+# ## Teacher's note (teacher edition only)
+# **Curriculum.** Transformations on a coordinate grid: rotations about the origin
+# (quarter and half turns), reflections in the axes and in the lines y = x and y = −x;
+# 2 × 2 matrices as transformations, matrix product as composition, the inverse
+# (here the transpose); non-commutativity; for older pupils the dihedral group D4, the
+# order of an element, the determinant. Ages 14+, 50 minutes.
+#
+# | section | minutes |
+# |---|---|
+# | the eight symmetries, a symmetry moves every cell, exercise 1 | 10 |
+# | the rule as a matrix: exercise 2, the matrices | 10 |
+# | composition: exercises 3 and 4, the table | 12 |
+# | the inverse: exercise 5; explore | 8 |
+# | exercises 6 and 7, exit ticket | 10 |
+#
+# **The y axis points down (say it first).** Every matrix here is the textbook's matrix
+# of the *mirrored* transformation: `rotate-90`, a quarter turn **clockwise** on the
+# screen, has the matrix `[[0, -1], [1, 0]]`, which a textbook with y up calls the
+# quarter turn **anticlockwise**; `flip-diagonal` (↘ on screen) is the textbook's
+# reflection in y = x. The algebra (products, inverses, the table) is the same; only the
+# words clockwise/anticlockwise swap. Pupils who check with a textbook will find the
+# "opposite" answer: they are right too, in the other convention.
+#
+# **Likely misconceptions.**
+# - Reading `second @ first` left to right: the step on the right is done first, as for
+#   matrices and functions (f ∘ g).
+# - Exercise 1: (1, 2) or (1, −2): a turn the wrong way, or a sign lost; draw the cell.
+# - Exercise 3: thinking every product of two symmetries commutes (turns do; a turn and a
+#   mirror do not).
+# - Exercise 5: "a quarter turn undoes a quarter turn": it takes three of them.
+# - Exercise 6: the stabiliser always contains the identity.
+#
+# **Easier path.** Exercises 1, 5 and 6 with the explorer widget and squared paper;
+# skip the composition table. **Harder path.** *Going further*: associativity, orders,
+# determinants; prove that the inverse of each matrix is its transpose.
+#
+# The worked answers are in the answer cells, each with its reason.
 
 # %%
 from paleowidgets.core.geometry import (
@@ -35,6 +82,21 @@ for key, (name, s) in enumerate(SYMMETRIES.items(), start=1):
 transform_svg("L", "rotate-90")
 
 # %% [markdown]
+# **Exercise 1.** Where does the cell `(2, 1)` go under a quarter turn clockwise? Answer
+# with a cell `(x, y)`, like `(3, 0)`; draw it on squared paper first.
+
+# %% answer
+### BEGIN SOLUTION
+answer = (-1, 2)    # (x, y) -> (-y, x): the column (1, 0) goes to (0, 1), (0, 1) to (-1, 0)
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check.check_image("rotate-90", (2, 1), answer)
+### END HIDDEN TESTS
+check.check_image("rotate-90", (2, 1), answer)
+
+# %% [markdown]
 # And a **mirror** in the diagonal ↘ (the dashed line): every cell `(x, y)` goes to
 # `(y, x)`. Cells on the mirror line stay where they are.
 
@@ -46,6 +108,24 @@ transform_svg("F", "flip-diagonal")
 # Each symmetry is a rule `(x, y) → (a·x + b·y, c·x + d·y)`, written as the matrix
 # `[[a, b], [c, d]]`. The numbers a, b, c, d are 0, 1 or −1. The columns of the matrix
 # say where the cells `(1, 0)` and `(0, 1)` go.
+
+# %% [markdown]
+# **Exercise 2.** Before you see the list: write the matrix of the mirror in the diagonal
+# ↘ (it sends `(x, y)` to `(y, x)`), as `[[a, b], [c, d]]`.
+
+# %% answer
+### BEGIN SOLUTION
+answer = [[0, 1], [1, 0]]    # columns: (1, 0) -> (0, 1) and (0, 1) -> (1, 0)
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check.check_matrix("flip-diagonal", answer)
+### END HIDDEN TESTS
+check.check_matrix("flip-diagonal", answer)
+
+# %% [markdown]
+# The matrices of the eight symmetries:
 
 # %%
 for name, s in SYMMETRIES.items():
@@ -70,6 +150,38 @@ print("slid back:  ", normalise(turned))
 # the step on the right is done first). The table gives every pair: row = the second
 # step, column = the first step.
 
+# %% [markdown]
+# **Exercise 3.** Which single symmetry is "a quarter turn clockwise, **then** a mirror
+# left–right"? Answer with its name, like `"rotate-180"`. Follow the cells `(1, 0)` and
+# `(0, 1)`.
+
+# %% answer
+### BEGIN SOLUTION
+answer = "flip-diagonal"    # (1, 0) -> (0, 1) -> (0, 1) and (0, 1) -> (-1, 0) -> (1, 0)
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check.check_composition("rotate-90", "flip-horizontal", answer)
+### END HIDDEN TESTS
+check.check_composition("rotate-90", "flip-horizontal", answer)
+
+# %% [markdown]
+# **Exercise 4.** Find a symmetry whose order with the quarter turn clockwise matters:
+# doing it before the quarter turn does not give the same as doing it after. Answer with
+# its name.
+
+# %% answer
+### BEGIN SOLUTION
+answer = "flip-vertical"    # any of the four mirrors: a turn then a mirror is another mirror
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check.check_non_commuting("rotate-90", answer)
+### END HIDDEN TESTS
+check.check_non_commuting("rotate-90", answer)
+
 # %%
 quarter, mirror = SYMMETRIES["rotate-90"], SYMMETRIES["flip-horizontal"]
 print("quarter turn, then mirror:", (mirror @ quarter).name)
@@ -90,9 +202,26 @@ for second in SYMMETRIES:
 # matters (the group is *not commutative*). Two turns, though, can always be swapped.
 #
 # ## Undoing: the inverse
-# Every symmetry can be undone by one of the eight: a mirror undoes itself, a quarter
-# turn clockwise is undone by a quarter turn anticlockwise. For these matrices the
-# inverse is the **transpose** (rows become columns).
+# Every symmetry can be undone by one of the eight.
+
+# %% [markdown]
+# **Exercise 5.** Which symmetry undoes a quarter turn clockwise? Answer with its name.
+
+# %% answer
+### BEGIN SOLUTION
+answer = "rotate-270"    # three more quarter turns clockwise: a quarter turn anticlockwise
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check.check_inverse("rotate-90", answer)
+### END HIDDEN TESTS
+check.check_inverse("rotate-90", answer)
+
+# %% [markdown]
+# A mirror undoes itself, a quarter turn clockwise is undone by a quarter turn
+# anticlockwise. For these matrices the inverse is the **transpose** (rows become
+# columns).
 
 # %%
 for name, s in SYMMETRIES.items():
@@ -114,62 +243,35 @@ explorer.apply("flip-horizontal")
 explorer
 
 # %% [markdown]
-# ## Exercises
-# Each answer is checked by a function of the package: a wrong answer first, then the
-# right one.
-#
-# **1.** Where does the cell `(2, 1)` go under a quarter turn clockwise?
+# ## Two more
+# **Exercise 6.** Which symmetries leave the T unchanged (its stabiliser)? Answer with a
+# list of names, like `["rotate-180"]`. (The T stands upright, its bar at the top.)
 
-# %%
-check.check_image("rotate-90", (2, 1), (1, 2))
+# %% answer
+### BEGIN SOLUTION
+answer = ["identity", "flip-horizontal"]    # doing nothing, and the mirror left-right
+### END SOLUTION
 
-# %%
-check.check_image("rotate-90", (2, 1), (-1, 2))
-
-# %% [markdown]
-# **2.** Which single symmetry is "a quarter turn clockwise, then a mirror left–right"?
-
-# %%
-check.check_composition("rotate-90", "flip-horizontal", "flip-antidiagonal")
-
-# %%
-check.check_composition("rotate-90", "flip-horizontal", "flip-diagonal")
+# %% check
+### BEGIN HIDDEN TESTS
+assert check.check_stabiliser("T", answer)
+### END HIDDEN TESTS
+check.check_stabiliser("T", answer)
 
 # %% [markdown]
-# **3.** Which symmetry undoes a quarter turn clockwise?
+# **Exercise 7.** A new mirror: the anti-diagonal ↙ (the line through `(1, -1)` and `(-1,
+# 1)`). Where does it send the cell `(3, 1)`?
 
-# %%
-check.check_inverse("rotate-90", "rotate-90")
+# %% answer
+### BEGIN SOLUTION
+answer = (-1, -3)    # (x, y) -> (-y, -x)
+### END SOLUTION
 
-# %%
-check.check_inverse("rotate-90", "rotate-270")
-
-# %% [markdown]
-# **4.** Find two symmetries whose order matters.
-
-# %%
-check.check_non_commuting("rotate-90", "rotate-180")
-
-# %%
-check.check_non_commuting("rotate-90", "flip-vertical")
-
-# %% [markdown]
-# **5.** Write the matrix of the mirror in the diagonal ↘.
-
-# %%
-check.check_matrix("flip-diagonal", [[1, 0], [0, 1]])
-
-# %%
-check.check_matrix("flip-diagonal", [[0, 1], [1, 0]])
-
-# %% [markdown]
-# **6.** Which symmetries leave the T unchanged (its stabiliser)?
-
-# %%
-check.check_stabiliser("T", ["flip-horizontal"])
-
-# %%
-check.check_stabiliser("T", ["identity", "flip-horizontal"])
+# %% check
+### BEGIN HIDDEN TESTS
+assert check.check_image("flip-antidiagonal", (3, 1), answer)
+### END HIDDEN TESTS
+check.check_image("flip-antidiagonal", (3, 1), answer)
 
 # %% [markdown]
 # ## Going further (older students)
@@ -184,3 +286,25 @@ check.check_stabiliser("T", ["identity", "flip-horizontal"])
 # %%
 print({name: s.order for name, s in SYMMETRIES.items()})
 print({name: s.a * s.d - s.b * s.c for name, s in SYMMETRIES.items()})
+
+# %% [markdown]
+# ## Exit ticket
+# To finish, on your own: questions about cases this lesson never printed. For this
+# ticket, run the next cell to see the questions, then write your answers in one list, in
+# the order of the questions, like `answer = [first, second]`, and run the check. Your
+# teacher may collect the results.
+
+# %%
+ticket = check.exit_ticket()
+ticket
+
+# %% answer
+### BEGIN SOLUTION
+answer = [(-3, 1), "rotate-90", ["identity", "rotate-180", "flip-horizontal", "flip-vertical"]]
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert ticket.mark(answer)
+### END HIDDEN TESTS
+ticket.mark(answer)

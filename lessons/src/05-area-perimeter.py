@@ -9,18 +9,84 @@
 #   shapes have the smallest;
 # - see what pockets, holes and the map's border do to a ring;
 # - count how many pentominoes it takes, at least, to close a fossil's ring.
+#
+# Each exercise comes *before* the cells that answer it: write your answer in place of
+# `None` (a whole number), run the cell, then run the check under it.
+
+# %% [markdown] teacher
+# ## Teacher's note (teacher edition only)
+# **Curriculum.** Area by counting squares; perimeter of rectilinear shapes; comparing
+# shapes of equal area and different perimeter; a formula in n (2n + 2) and a proof by
+# induction for older pupils; optimisation (the shortest ring for a given area). Ages 11+,
+# 45 minutes. Lesson 4 (the ring) first.
+#
+# | section | minutes |
+# |---|---|
+# | area, perimeter, ring of the pentominoes (exercises 1, 2), the table | 10 |
+# | pockets and holes | 5 |
+# | the longest ring 2n + 2, and why | 8 |
+# | the shortest ring (exercise 3), diamonds, the map border | 10 |
+# | pentominoes a ring needs (exercise 4), exercise 5 | 7 |
+# | exit ticket | 5 |
+#
+# **Likely misconceptions.**
+# - Perimeter = the number of cells around the shape (the ring): exercise 2 separates
+#   them; an inside-corner cell touches two sides and counts once in the ring.
+# - "Same area, same perimeter": all pentominoes have area 5, perimeters 10 or 12.
+# - Exercise 3: a 2 × 3 rectangle is not the best; the diamond-like shapes win.
+# - Exercise 4: ⌈4 / 5⌉ = 1 pentomino, forgetting that one shape cannot reach four cells
+#   that touch only at corners.
+#
+# **Easier path.** Squared paper: draw each pentomino, count sides, then colour the ring;
+# stop after the longest ring. **Harder path.** *For older students*: prove 2n + 2 by
+# induction and that only the line reaches it; exercise 5 with the formula
+# ⌈√(8n − 4)⌉ + 2.
+#
+# The worked answers are in the answer cells, each with its reason.
 
 # %%
-from paleowidgets import Game, load_map, parse_document
+from paleowidgets import Game, load_map
 from paleowidgets.core.enclosure import (contacts, fewest_ring_cells, fewest_shapes,
                                          free_polyominoes, names, perimeter, ring_of)
 from paleowidgets.core.geometry import PENTOMINOES
+from paleowidgets.exercises.lesson05 import (check_fewest_ring, check_perimeter,
+                                             check_ring_size, check_shapes_needed, shape_map)
 from paleowidgets.render.enclosure import render_enclosure
 
 # %% [markdown]
 # ## Area, perimeter and ring of the twelve pentominoes
 # Every pentomino has area 5. Its perimeter is 5 × 4 = 20 sides, minus 2 for every pair
 # of cells that share a side. Its ring is what a fossil of that shape would need.
+
+# %% [markdown]
+# **Exercise 1.** What is the perimeter of the P pentomino (how many cell sides on its
+# outline)? Look at the P in lesson 2, or draw it.
+
+# %% answer
+### BEGIN SOLUTION
+answer = 10    # 20 sides, minus 2 for each of the 5 pairs of cells that share a side
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_perimeter("P", answer)
+### END HIDDEN TESTS
+check_perimeter("P", answer)
+
+# %% [markdown]
+# **Exercise 2.** How many ring cells does the L pentomino have (cells that share a side
+# with it, not part of it)?
+
+# %% answer
+### BEGIN SOLUTION
+answer = 11    # perimeter 12, but the cell in its inside corner touches 2 sides: once
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_ring_size("L", answer)
+### END HIDDEN TESTS
+check_ring_size("L", answer)
 
 # %%
 print("shape  area  perimeter  ring")
@@ -62,19 +128,11 @@ render_enclosure(Game(school).initial_state(), "A", step=0, lang="en")
 # other gap, so it must be drawn too; no pentomino fits in one cell, so only a One Square
 # can close it.
 
+#
+# `shape_map` draws a map with one fossil from a picture: `#` a fossil cell, `.` an empty
+# one, one row after another.
+
 # %%
-def shape_map(picture, name):
-    """A map with one fossil drawn as a picture ('#' a fossil cell), a border of 2 cells."""
-    rows = picture.split()
-    width = len(rows[0]) + 4
-    grid = [". " * width] * 2
-    grid += [". . " + " ".join("A" if ch == "#" else "." for ch in row) + " . ." for row in rows]
-    grid += [". " * width] * 2
-    text = (f'[map]\nname = "{name}"\ngrid = """\n' + "\n".join(g.strip() for g in grid)
-            + '\n"""\n[fossils.A]\npoints = 1\nbonus = 1\n')
-    return parse_document(text)
-
-
 ring8 = shape_map("### #.# ###", "A hollow fossil")
 hollow = ring8.fossil("A").cells
 print("area", len(hollow), "· perimeter", perimeter(hollow), "· ring", len(ring_of(hollow)))
@@ -99,6 +157,21 @@ for n in range(1, 8):
 # ## The shortest ring for n cells
 # Try every shape! The kit lists all free polyominoes (turns and flips count as one) up to
 # 8 cells and measures their rings.
+
+# %% [markdown]
+# **Exercise 3.** Before the table: what is the smallest ring a shape of 6 cells can have?
+# Try a few shapes on squared paper.
+
+# %% answer
+### BEGIN SOLUTION
+answer = 9    # e.g. a 2 x 3 block has 10; the 'fat' bent shapes reach 9
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_fewest_ring(6, answer)
+### END HIDDEN TESTS
+check_fewest_ring(6, answer)
 
 # %%
 table = [" n  shapes  fewest  formula  most  shapes with the most"]
@@ -140,6 +213,21 @@ print("in the open:", len(ring_of(domino)), "· in a corner:", len(ring_of(domin
 # cells touch only at corners, and a U covers 3 at best. The kit searches for the fewest
 # shapes that draw each whole ring on the blank map.
 
+# %% [markdown]
+# **Exercise 4.** How many pentominoes, at least, does it take to close the Tooth's (C)
+# ring on Ring school? (Its 4 ring cells touch each other only at corners.)
+
+# %% answer
+### BEGIN SOLUTION
+answer = 2    # 4 cells need at least 1, but no pentomino reaches all four: 2
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_shapes_needed(Game(school), "C", answer)
+### END HIDDEN TESTS
+check_shapes_needed(Game(school), "C", answer)
+
 # %%
 game = Game(school)
 for fossil in school.fossils:
@@ -159,46 +247,19 @@ for _letter, cells in fewest_shapes(game, "A").shapes:
 render_enclosure(state, "A", lang="en")
 
 # %% [markdown]
-# ## Exercises
-# A wrong answer being checked, then the right one.
-#
-# **1.** What is the perimeter of the P pentomino?
+# **Exercise 5.** A new size: what is the smallest ring a shape of **20** cells can have?
+# Use the formula of the table (⌈x⌉ means x rounded up).
 
-# %%
-from paleowidgets.exercises.lesson05 import (check_fewest_ring, check_perimeter,
-                                             check_ring_size, check_shapes_needed)
+# %% answer
+### BEGIN SOLUTION
+answer = 15    # √(8 × 20 − 4) = √156 ≈ 12.5, rounded up 13, plus 2
+### END SOLUTION
 
-check_perimeter("P", 12)
-
-# %%
-check_perimeter("P", 10)
-
-# %% [markdown]
-# **2.** How many ring cells does the L pentomino have?
-
-# %%
-check_ring_size("L", 12)
-
-# %%
-check_ring_size("L", 11)
-
-# %% [markdown]
-# **3.** What is the smallest ring a shape of 6 cells can have?
-
-# %%
-check_fewest_ring(6, 14)
-
-# %%
-check_fewest_ring(6, 9)
-
-# %% [markdown]
-# **4.** How many pentominoes, at least, to close the Tooth's (C) ring on Ring school?
-
-# %%
-check_shapes_needed(game, "C", 1)
-
-# %%
-check_shapes_needed(game, "C", 2)
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_fewest_ring(20, answer)
+### END HIDDEN TESTS
+check_fewest_ring(20, answer)
 
 # %% [markdown]
 # ## For older students
@@ -212,3 +273,27 @@ check_shapes_needed(game, "C", 2)
 # - `fewest_shapes` is an exact search (iterative deepening): it tries 1, 2, 3 ... shapes
 #   and stops at the first number that works, cutting every branch where the cells left
 #   outnumber what the shapes left could cover.
+
+# %% [markdown]
+# ## Exit ticket
+# To finish, on your own: questions about cases this lesson never printed. For this
+# ticket, run the next cell to see the questions, then write your answers in one list, in
+# the order of the questions, like `answer = [first, second]`, and run the check. Your
+# teacher may collect the results.
+
+# %%
+from paleowidgets.exercises.lesson05 import exit_ticket
+
+ticket = exit_ticket()
+ticket
+
+# %% answer
+### BEGIN SOLUTION
+answer = [12, 10, 11]    # the X: 20 - 2 x 4; the T: 10; √(8 x 9 - 4) = √68 ≈ 8.2, up 9, + 2
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert ticket.mark(answer)
+### END HIDDEN TESTS
+ticket.mark(answer)

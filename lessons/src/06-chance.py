@@ -10,6 +10,53 @@
 #   better on average.
 #
 # Every roll here comes from a seed, so every laptop sees the same numbers.
+#
+# Each exercise comes *before* the cells that answer it: write your answer in place of
+# `None`, run the cell, then run the check under it. A chance may be written as a
+# fraction in quotes (`"11/36"`), a decimal to 2 places (`0.31`) or a whole percentage
+# (`"31%"`).
+
+# %% [markdown] teacher
+# ## Teacher's note (teacher edition only)
+# **Curriculum.** Probability: the **sample space** of two dice (36 equally likely
+# outcomes), probability by counting favourable outcomes, "at least one" by the
+# complement (36 − 25), avoiding double counting (inclusion-exclusion); **relative
+# frequency** from a simulation and the law of large numbers; reading and comparing
+# **distributions** with histograms, mean and standard deviation; the effect of sample
+# size. Ages 12+.
+#
+# **Fits a 50-minute period** when the robots' part is shown rather than discussed at
+# length (the robots' 90 games are most of the notebook's run time):
+#
+# | section | minutes |
+# |---|---|
+# | the 36 rolls, exercise 1 (doubles) | 8 |
+# | which shapes, exercise 2 (a shape), how many shapes a roll offers | 8 |
+# | dig types, exercises 3 and 4 | 10 |
+# | simulation, law of large numbers, exercise 5 (counting in code) | 10 |
+# | histograms, mean and sd, 30 games or 200 | 10 |
+# | exit ticket | 4 |
+#
+# Short of time: skip exercise 5 and the best game's sheet; set the robots' part as
+# homework reading.
+#
+# **Likely misconceptions.**
+# - 21 rolls instead of 36: 2-5 and 5-2 are different rolls (paint the dice two colours).
+# - Exercise 1: 1/36 (only 1-1) or 6/6.
+# - Exercise 2: 1/6 (one die only) or 2/6 = 12/36 (adding both dice counts 4-4 twice: the
+#   answer is 11/36).
+# - Exercise 3: 24/36 (the same double counting: 3-3, 3-4, 4-3, 4-4 counted twice).
+# - Exercise 4: 2/36 (forgetting the order of the dice): X on one die, hatch on the other,
+#   either way round: 4/36.
+# - "The simulation is wrong because it is not exactly 11/36": relative frequencies wobble
+#   around the probability and settle as the number of rolls grows.
+# - "30 games prove which robot is better": see *How sure are we?*.
+#
+# **Easier path.** Two real dice per pair, a 6 × 6 grid on paper to tick the rolls;
+# exercises 1 to 3 only. **Harder path.** The chance that a roll offers the L *or* the P
+# (inclusion-exclusion); the robots' give-or-take; `paleo simulate` with 200 games.
+#
+# The worked answers are in the answer cells, each with its reason.
 
 # %%
 from fractions import Fraction
@@ -23,7 +70,7 @@ from paleowidgets.exercises.lesson06 import (
     check_pair_chance,
     check_shape_chance,
 )
-from paleowidgets.render.chart import bar_chart, histogram, line_chart
+from paleowidgets.render.chart import bar_chart, histogram, line_chart, shared_axes
 
 game = Game(load_map("dig-site"))
 for face in range(1, 7):
@@ -37,6 +84,20 @@ for face in range(1, 7):
 # *(the number of rolls that work) / 36*.
 #
 # A **double** shows the same face twice: 1-1, 2-2, ..., 6-6.
+
+# %% [markdown]
+# **Exercise 1.** What is the chance of a double?
+
+# %% answer
+### BEGIN SOLUTION
+answer = "1/6"    # 6 doubles (1-1 ... 6-6) among the 36 rolls: 6/36
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_double_chance(answer)
+### END HIDDEN TESTS
+check_double_chance(answer)
 
 # %%
 ROLLS = [(red, blue) for red in range(1, 7) for blue in range(1, 7)]
@@ -54,6 +115,21 @@ print(f"{len(ROLLS)} rolls, {len(doubles)} doubles (marked *): P(double) = "
 # %%
 print("roll 2-5 offers", game.roll_shapes((2, 5)))
 print("roll 3-3 offers", game.roll_shapes((3, 3)))
+
+# %% [markdown]
+# **Exercise 2.** The P is on face 4. What is the chance that a roll offers the P?
+# Careful: either die may show the 4.
+
+# %% answer
+### BEGIN SOLUTION
+answer = "11/36"    # 36 - 25 rolls with no 4 at all (5 x 5)
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_shape_chance("P", answer)
+### END HIDDEN TESTS
+check_shape_chance("P", answer)
 
 # %% [markdown]
 # How often is a given shape offered? The L is on face 5: a roll offers it when **at least
@@ -84,10 +160,44 @@ bar_chart(["2 shapes", "4 shapes"], [offers[2] / 36, offers[4] / 36],
 # ## Dig types, and a shape with a dig type
 # Faces 1-2 give the chevron, 3-4 dots, 5-6 hatching. A roll gives the chevron when at
 # least one die shows 1 or 2: 36 − 4 × 4 = 20 rolls.
-#
+
+# %% [markdown]
+# **Exercise 3.** What is the chance that a roll can give dots? (Adding "first die 3 or 4"
+# and "second die 3 or 4" counts some rolls twice.)
+
+# %% answer
+### BEGIN SOLUTION
+answer = "20/36"    # like the chevron: 36 - 4 x 4 rolls with no 3 and no 4
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_dig_chance("dot", answer)
+### END HIDDEN TESTS
+check_dig_chance("dot", answer)
+
+# %% [markdown]
 # To draw the **I in dots** you need one die on 1 (the I) and the *other* die on 3 or 4
 # (dots): 1-3, 1-4, 3-1 and 4-1, so 4 rolls. The core rules answer the question
 # "which (shape, dig type) pairs does this roll allow?" with `game.choices(roll)`.
+
+# %% [markdown]
+# **Exercise 4.** What is the chance of being allowed to draw the X (face 1) in hatching
+# (faces 5-6)?
+
+# %% answer
+### BEGIN SOLUTION
+answer = "4/36"    # 1-5, 1-6, 5-1, 6-1: the X from one die, hatch from the other
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_pair_chance("X", "hatch", answer)
+### END HIDDEN TESTS
+check_pair_chance("X", "hatch", answer)
+
+# %% [markdown]
+# The package counts them all:
 
 # %%
 def pair_allowed(shape, dig):
@@ -129,6 +239,25 @@ bar_chart(list(LETTERS), {"exact": exact, "simulated (3,600 rolls)": simulated},
 # The simulated bars wobble around the exact height, never far from it. With **more**
 # rolls the share of doubles settles on 1/6: the *law of large numbers*.
 
+# %% [markdown]
+# **Exercise 5.** How many doubles are among the first 360 rolls of seed `DODO-1234` (the
+# list `many`)? About 60 are expected, but the dice decide: count them with code, like the
+# cells above.
+
+# %% answer
+### BEGIN SOLUTION
+answer = sum(1 for a, b in many[:360] if a == b)
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_doubles_counted(SEED, 360, answer)
+### END HIDDEN TESTS
+check_doubles_counted(SEED, 360, answer)
+
+# %% [markdown]
+# The share of doubles among the first *n* rolls, for *n* = 100, 200, ... 3,600:
+
 # %%
 checkpoints = list(range(100, 3601, 100))
 share = [sum(1 for a, b in many[:n] if a == b) / n for n in checkpoints]
@@ -164,15 +293,26 @@ for bot in (RandomBot(), GreedyBot(), ExpectationBot()):
     print(f"{bot.name:12} mean {fmean(scores):5.1f}  sd {stdev(scores):4.1f}  "
           f"min {min(scores):2}  max {max(scores):2}")
 
+# %% [markdown]
+# The **mean** is the average score. The **sd** (standard deviation) says how far a
+# game's score typically lies from the mean: in about two games out of three the score
+# is within one sd of the mean. A big sd means the scores are spread out (luck plays a
+# big part); a small sd means the robot scores about the same every game.
+#
+# The two histograms below use the **same axes** (the same score bins, the same height
+# for a game), so you can compare them by eye: look where each pile stands, and how wide
+# it is.
+
 # %%
+axes = shared_axes(results["greedy"], results["expectation"], bin_width=2)
 histogram(results["greedy"], title=f"Greedy robot, {GAMES} games on the dig site",
-          xlabel="score", ylabel="games", bin_width=2, mark=fmean(results["greedy"]),
-          mark_label=f"mean {fmean(results['greedy']):.1f}")
+          xlabel="score", ylabel="games", mark=fmean(results["greedy"]),
+          mark_label=f"mean {fmean(results['greedy']):.1f}", **axes)
 
 # %%
 histogram(results["expectation"], title=f"Expectation robot, {GAMES} games on the dig site",
-          xlabel="score", ylabel="games", bin_width=2, mark=fmean(results["expectation"]),
-          mark_label=f"mean {fmean(results['expectation']):.1f}")
+          xlabel="score", ylabel="games", mark=fmean(results["expectation"]),
+          mark_label=f"mean {fmean(results['expectation']):.1f}", **axes)
 
 # %% [markdown]
 # Both robots played the **same** 30 roll sequences (seeds 0 to 29), so we can compare
@@ -187,9 +327,30 @@ print(f"expectation better in {better} games, worse in {worse}, equal in "
 print(f"mean difference: {fmean(e - g for g, e in pairs):+.2f} points a game")
 
 # %% [markdown]
-# Thirty games are not many: the benchmark `benchmarks/bench_bots.py` plays hundreds and
-# gives the difference with a confidence interval. Here is the sheet of the expectation
-# robot's best game:
+# ## How sure are we? 30 games or 200
+# Another 30 games would give another mean: the mean of 30 games itself wobbles. How
+# much? About **sd ÷ √(number of games)**, and the mean usually lands within twice that
+# of the robot's true average. With 200 games, √200 ≈ 14.1 instead of √30 ≈ 5.5: the
+# wobble is 2.6 times smaller.
+
+# %%
+from math import sqrt
+
+for name, scores in results.items():
+    sd = stdev(scores)
+    print(f"{name:12} mean {fmean(scores):5.1f}, give or take {2 * sd / sqrt(GAMES):.1f} with "
+          f"{GAMES} games, {2 * sd / sqrt(200):.1f} with 200")
+
+# %% [markdown]
+# Compare the gap between two robots' means with their "give or take". The random robot
+# is far behind: 30 games are plenty to see it. When a gap is not much bigger than the
+# wobbles, 30 games cannot settle which robot is better: play more. The command line
+# plays as many games as you like (200 take a few minutes for the expectation robot):
+# `paleo simulate dig-site --bot expectation --games 200`; the benchmark
+# `benchmarks/bench_bots.py` plays hundreds and gives the difference with a confidence
+# interval.
+#
+# Here is the sheet of the expectation robot's best game:
 
 # %%
 best_seed = max(range(GAMES), key=lambda i: results["expectation"][i])
@@ -198,60 +359,30 @@ render_svg(best, rolls=roll_sequence(best_seed, game.rounds),
            player=f"Expectation robot, seed {best_seed}")
 
 # %% [markdown]
-# ## Your turn
-# Each check says *right*, or what is wrong. Fractions (`"11/36"`), decimals (`0.306`)
-# and percentages (`"30.6%"`) are all fine.
-#
-# **1.** What is the chance of a double? A first try that counts only 1-1:
-
-# %%
-check_double_chance("1/36")
-
-# %%
-check_double_chance("1/6")
+# ## To think about
+# The expectation robot looks one roll ahead. Why might it prefer to leave a fossil's ring
+# with a gap that **many** shapes can fill, rather than one that only the I can fill?
 
 # %% [markdown]
-# **2.** What is the chance that a roll offers the P (face 4)? A first try that looks at
-# one die only, then the count of the rolls:
+# ## Exit ticket
+# To finish, on your own: questions about cases this lesson never printed. For this
+# ticket, run the next cell to see the questions, then write your answers in one list, in
+# the order of the questions, like `answer = [first, second]`, and run the check. Your
+# teacher may collect the results.
 
 # %%
-check_shape_chance("P", "1/6")
+from paleowidgets.exercises.lesson06 import exit_ticket
 
-# %%
-answer = Fraction(shape_offered("P"), 36)
-check_shape_chance("P", answer)
+ticket = exit_ticket()
+ticket
 
-# %% [markdown]
-# **3.** What is the chance that a roll can give dots? Adding "first die 3 or 4" and
-# "second die 3 or 4" counts some rolls twice:
+# %% answer
+### BEGIN SOLUTION
+answer = ["11/36", "20/36", "3/36"]    # like every shape; like every dig type; T (face 2) with chevron (1-2): 2-1, 1-2, 2-2
+### END SOLUTION
 
-# %%
-check_dig_chance("dot", "24/36")
-
-# %%
-check_dig_chance("dot", "20/36")
-
-# %% [markdown]
-# **4.** What is the chance of being allowed to draw the X (face 1) in hatching (faces
-# 5-6)? Replace the answer with yours.
-
-# %%
-check_pair_chance("X", "hatch", "2/36")
-
-# %%
-check_pair_chance("X", "hatch", Fraction(pair_allowed("X", "hatch"), 36))
-
-# %% [markdown]
-# **5.** How many doubles are among the first 360 rolls of seed `DODO-1234`? About 60 are
-# expected, but the dice decide. Count them:
-
-# %%
-check_doubles_counted(SEED, 360, 60)
-
-# %%
-check_doubles_counted(SEED, 360, sum(1 for a, b in many[:360] if a == b))
-
-# %% [markdown]
-# **6.** (To think about.) The expectation robot looks one roll ahead. Why might it prefer
-# to leave a fossil's ring with a gap that **many** shapes can fill, rather than one that
-# only the I can fill?
+# %% check
+### BEGIN HIDDEN TESTS
+assert ticket.mark(answer)
+### END HIDDEN TESTS
+ticket.mark(answer)

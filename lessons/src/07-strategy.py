@@ -10,10 +10,50 @@
 # - know what an **upper bound** is, and how the solver gets one by *relaxing* a rule
 #   ("you may pass every round");
 # - read the **regret** of each round of a game: how many points a turn gave away.
+#
+# Each exercise comes *before* the cells that answer it: write your answer in place of
+# `None`, run the cell, then run the check under it.
+
+# %% [markdown] teacher
+# ## Teacher's note (teacher edition only)
+# **Curriculum.** Algorithms and optimisation: a greedy algorithm and why it can fail;
+# exhaustive search (a tree of 2ⁿ choices) against branch and bound; upper and lower
+# bounds; relaxing a constraint to get a bound; reading a line graph and a bar chart of
+# a game. Computing: decomposition, abstraction (the dig bag is a 0/1 knapsack). Ages 14+.
+# Lesson 6 first (the robots).
+#
+# **Fits a 50-minute period** when the analysis panel and the replay are shown by the
+# teacher on the board (the notebook takes up to a minute to run: start it first):
+#
+# | section | minutes |
+# |---|---|
+# | three players on the same dice, exercise 1 | 8 |
+# | branch and bound on the dig bag: the tree, exercises 2 and 3, the cuts | 15 |
+# | what the solver proves (the relaxation) | 7 |
+# | regret: exercise 4, the panel and replay (teacher's screen) | 10 |
+# | exercise 5, exit ticket | 10 |
+#
+# **Likely misconceptions.**
+# - "The greedy robot is the best possible": the optimum is proven, greedy is a guess;
+#   looking one roll ahead helps on some puzzles and hurts on others.
+# - Exercise 1: answering a score instead of the difference.
+# - Exercise 2: the bound as the points in the bag only (7) instead of bag + every
+#   undecided find (7 + 3 + 2 = 12); or subtracting the finds that do not fit: the
+#   bound ignores the room on purpose (that is the relaxation).
+# - Exercise 3: "cut only when the bound is below the best": a bound *equal* to the best
+#   cannot beat it either, so the branch is cut.
+# - Comparing the 16 bags of brute force with the nodes branch and bound visits: the
+#   whole tree has 31 nodes (15 inner nodes and 16 bags); compare nodes with nodes.
+#
+# **Easier path.** The dig bag on paper: draw the tree with the four finds, cross out the
+# cut branches; exercises 1 to 3 only. **Harder path.** *Your turn* 1 (a fifth find and
+# the order of the finds); a better bound (fill the room with the best points per unit of
+# room, the fractional knapsack) and how many nodes it saves.
+#
+# The worked answers are in the answer cells, each with its reason.
 
 # %%
 import random
-from pathlib import Path
 
 from paleowidgets import Game, GameLog, PlayerLog, render_svg
 from paleowidgets.exercises.lesson07 import (
@@ -27,6 +67,7 @@ from paleowidgets.exercises.lesson07 import (
     check_gap,
     check_worst_round,
     node_bound,
+    tree_nodes,
 )
 from paleowidgets.exercises.lesson08 import load_tier
 from paleowidgets.render.chart import bar_chart
@@ -40,7 +81,6 @@ from paleowidgets.widgets.analysis import (
     scores_of,
 )
 
-PUZZLES = Path("..") / "puzzles"
 
 # %% [markdown]
 # ## Three players, the same dice
@@ -51,7 +91,7 @@ PUZZLES = Path("..") / "puzzles"
 # **prove** that no line of play scores more.
 
 # %%
-puzzles = load_tier("beginner", PUZZLES) + load_tier("intermediate", PUZZLES)[:4]
+puzzles = load_tier("beginner") + load_tier("intermediate")[:4]   # from the kit's puzzles/
 names, greedy, ahead, best = [], [], [], []
 print(f"{'puzzle':14} rounds  greedy  one-ahead  optimum")
 for puzzle in puzzles:
@@ -71,16 +111,24 @@ bar_chart(names, {"greedy": greedy, "one roll ahead": ahead, "optimum (proven)":
 # Looking ahead helps on some puzzles and hurts on others: a guess about the dice is
 # still a guess.
 #
-# ### Exercise 1
-# On the puzzle *First ring*, how many points does the greedy robot leave on the table
-# (optimum minus greedy)? A score is not an answer: the question is the difference.
-
 # %%
 first_ring = next(p for p in puzzles if p.title == "First ring")
-check_gap(first_ring, 6)
 
-# %%
-check_gap(first_ring, 2)
+# %% [markdown]
+# **Exercise 1.** On the puzzle *First ring*, how many points does the greedy robot leave
+# on the table (optimum minus greedy)? A score is not an answer: the question is the
+# difference.
+
+# %% answer
+### BEGIN SOLUTION
+answer = 2    # read in the table: the optimum minus the greedy score
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_gap(first_ring, answer)
+### END HIDDEN TESTS
+check_gap(first_ring, answer)
 
 # %% [markdown]
 # ## Branch and bound, on a tiny example
@@ -93,13 +141,16 @@ for find in FINDS:
 print("bag room:", ROOM)
 
 # %% [markdown]
-# Every find is **taken or left**: a tree of choices with 2 × 2 × 2 × 2 = 16 bags at the
-# bottom. Trying them all (*brute force*) always works, but the tree doubles with every
-# find: 30 finds would make more than a billion bags.
+# Every find is **taken or left**: a tree of choices. Its top node decides the Skull, the
+# next level the Tooth, and so on; at the bottom are 2 × 2 × 2 × 2 = 16 bags. With the
+# nodes on the way, the tree has 1 + 2 + 4 + 8 + 16 = **31 nodes**. Trying every bag
+# (*brute force*) always works, but the tree doubles with every find: 30 finds would make
+# more than a billion bags.
 
 # %%
 best_points, tried = brute_force(FINDS, ROOM)
-print(f"brute force: best {best_points} points, {tried} bags tried")
+print(f"brute force: best {best_points} points, {tried} bags tried, "
+      f"{tree_nodes(len(FINDS))} nodes in the whole tree")
 
 # %% [markdown]
 # **Branch and bound** walks down the tree (take first, then leave) and keeps the best bag
@@ -108,35 +159,51 @@ print(f"brute force: best {best_points} points, {tried} bags tried")
 # that node can score more than the bound. So when the bound is not above the best bag
 # already found, the whole branch is **cut** without looking inside.
 
+# %% [markdown]
+# **Exercise 2.** The node where the Skull is taken and the Tooth is left: what is its
+# bound? (The Skull gives 7 points; the Shell and the Claw are still undecided.)
+
+# %% answer
+### BEGIN SOLUTION
+answer = 12    # 7 in the bag + 3 (Shell) + 2 (Claw), as if the room were endless
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_bound(FINDS, {"Skull": True, "Tooth": False}, answer)
+### END HIDDEN TESTS
+check_bound(FINDS, {"Skull": True, "Tooth": False}, answer)
+
+# %% [markdown]
+# **Exercise 3.** The search has already found a bag worth 10. May it skip everything
+# below the node 'Skull left'? Answer `True` (yes, cut) or `False`.
+
+# %% answer
+### BEGIN SOLUTION
+answer = True    # its bound is 1 + 3 + 2 = 6, not above 10: nothing below can beat 10
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_cut(FINDS, {"Skull": False}, 10, answer)
+### END HIDDEN TESTS
+check_cut(FINDS, {"Skull": False}, 10, answer)
+
+# %% [markdown]
+# Now the search itself. It counts every node it visits, inner nodes and bags alike, so
+# compare its count with the 31 nodes of the whole tree:
+
 # %%
 bag = branch_and_bound(FINDS, ROOM)
 print(f"branch and bound: best {bag.best} points with {', '.join(bag.taken)}; "
-      f"{bag.nodes} nodes visited")
+      f"{bag.nodes} nodes visited out of {tree_nodes(len(FINDS))}, "
+      f"{bag.leaves} whole bags out of {tried}")
 for decisions, bound, best_then in bag.cuts:
     said = ", ".join(f"{name} {'taken' if took else 'left'}" for name, took in decisions.items())
     print(f"cut at [{said}]: bound {bound} <= best so far {best_then}")
 
-# %% [markdown]
-# ### Exercise 2
-# The node where the Skull is taken and the Tooth is left: what is its bound? (The Skull
-# gives 7 points; the Shell and the Claw are still undecided.)
-
-# %%
-check_bound(FINDS, {"Skull": True, "Tooth": False}, 7)
-
-# %%
-check_bound(FINDS, {"Skull": True, "Tooth": False}, 12)
-
-# %% [markdown]
-# The search has already found a bag worth 10. May it skip everything below the node
-# "Skull left"?
-
 # %%
 print("bound at [Skull left]:", node_bound(FINDS, {"Skull": False}))
-check_cut(FINDS, {"Skull": False}, 10, False)
-
-# %%
-check_cut(FINDS, {"Skull": False}, 10, True)
 
 # %% [markdown]
 # ## What the solver proves, and how
@@ -176,10 +243,28 @@ def greedy_game(puzzle):
     return game, tuple(turns)
 
 
-worst = max(load_tier("intermediate", PUZZLES), key=lambda p: p.optimum - bot_score(p))
+worst = max(load_tier("intermediate"), key=lambda p: p.optimum - bot_score(p))
 game, turns = greedy_game(worst)
 analysis = analyse(game, worst.rolls, turns)
 print(f"{worst.title}: greedy scores {analysis.final}, the optimum is {analysis.best}")
+
+# %% [markdown]
+# **Exercise 4.** Which round of greedy's game gave away the most points? Each `ra` in
+# `analysis.rounds` has `ra.round` and `ra.regret`: find the round with code, before the
+# list below prints them.
+
+# %% answer
+### BEGIN SOLUTION
+answer = max(analysis.rounds, key=lambda ra: ra.regret).round
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_worst_round(analysis, answer)
+### END HIDDEN TESTS
+check_worst_round(analysis, answer)
+
+# %%
 for ra in analysis.rounds:
     print(f"round {ra.round}: best reachable {ra.best_before} -> {ra.best_after}, "
           f"regret {ra.regret}")
@@ -203,15 +288,19 @@ replay_with_analysis(GameLog(worst, worst.rolls, (PlayerLog("Greedy", turns),)),
                      analysis=analysis)
 
 # %% [markdown]
-# ### Exercise 3
-# Which round of greedy's game gave away the most points?
+# **Exercise 5.** Back to the dig bag, a node the search never printed: the Skull and the
+# Tooth are both taken. What is its bound?
 
-# %%
-first_guess = min(analysis.rounds, key=lambda ra: ra.regret).round   # the calmest round
-check_worst_round(analysis, first_guess)
+# %% answer
+### BEGIN SOLUTION
+answer = 13    # 7 + 1 in the bag + 3 + 2 still undecided
+### END SOLUTION
 
-# %%
-check_worst_round(analysis, max(analysis.rounds, key=lambda ra: ra.regret).round)
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_bound(FINDS, {"Skull": True, "Tooth": True}, answer)
+### END HIDDEN TESTS
+check_bound(FINDS, {"Skull": True, "Tooth": True}, answer)
 
 # %% [markdown]
 # ## Your turn
@@ -219,3 +308,27 @@ check_worst_round(analysis, max(analysis.rounds, key=lambda ra: ra.regret).round
 #    fewer nodes than brute force? Why does the *order* of the finds matter?
 # 2. Play `PuzzleWidget` on the puzzle above (lesson 8) and beat greedy's score. Then
 #    analyse your own game with `analyse(game, rolls, turns)`.
+
+# %% [markdown]
+# ## Exit ticket
+# To finish, on your own: questions about cases this lesson never printed. For this
+# ticket, run the next cell to see the questions, then write your answers in one list, in
+# the order of the questions, like `answer = [first, second]`, and run the check. Your
+# teacher may collect the results.
+
+# %%
+from paleowidgets.exercises.lesson07 import exit_ticket
+
+ticket = exit_ticket()
+ticket
+
+# %% answer
+### BEGIN SOLUTION
+answer = [6, True]    # 1 (the Tooth) + 3 + 2; the bound 5 is not above 7
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert ticket.mark(answer)
+### END HIDDEN TESTS
+ticket.mark(answer)

@@ -11,15 +11,41 @@
 # The Snowman Edition plays by the same rules as Paleontologists: *items* instead of
 # fossils, *snowflakes* instead of stars, a *snow map* instead of a dig site.
 
-# %%
-import random
-import tempfile
-from pathlib import Path
+# %% [markdown] teacher
+# ## Teacher's note (teacher edition only)
+# **Curriculum.** Reading and comparing data in a table (a scoreboard: order, ties);
+# counting from 1 or from 0 (the rolls of a list); following instructions; a shared
+# random sequence (every laptop gets the same rolls from one code). Lesson 1 first.
+# Ages 9+, 45 minutes.
+#
+# | section | minutes |
+# |---|---|
+# | one seed code, the same dice everywhere; exercise 1 | 7 |
+# | three robots play a class game; exercise 2 | 8 |
+# | the teacher gathers the saved games | 3 |
+# | play the class game yourselves (one seed code on the board) | 17 |
+# | build your snowman; exercise 3 | 10 |
+#
+# **Likely misconceptions.**
+# - Exercise 1: `rolls[3]` for round 3: the list counts from 0, the rounds from 1.
+# - Exercise 2: the top line of the scoreboard is *the* winner: equal scores share the
+#   win (the two greedy robots choose the same way on the same dice).
+# - "A different laptop gives different dice": not with the same seed code; a mistyped
+#   code gives other dice, and the teacher's folder leaves that game out, saying why.
+# - Cell names count rows downwards from A1 at the top left.
+#
+# **Easier path.** Play the class game on the board with the whole class (several
+# players at one screen: `player=["Ada", "Bo"]`), then build snowmen; exercises 1 and 2
+# as a class discussion. **Harder path.** Predict the robots' scoreboard before running
+# it; compare the greedy and the random robots over several seed codes.
+#
+# The worked answers are in the answer cells.
 
-from paleowidgets import ClassGame, load_map, render_svg, roll_sequence
-from paleowidgets.exercises.lesson09 import check_roll, check_snowman, check_winners
+# %%
+from paleowidgets import load_map, render_svg, roll_sequence
+from paleowidgets.exercises.lesson09 import (check_roll, check_snowman, check_winners,
+                                             robot_game)
 from paleowidgets.render.snowman import SPOTS, Snowman, dug_items, render_snowman
-from paleowidgets.solver.bots import GreedyBot, RandomBot
 
 snow_map = load_map("snow-map")
 for item in snow_map.fossils:
@@ -38,23 +64,48 @@ print(" ".join(f"{a}-{b}" for a, b in rolls))
 print(roll_sequence(" snowy-2024 ", 3) == rolls[:3])
 
 # %% [markdown]
+# **Exercise 1.** What is the roll of round 3 for a class with the seed code `SNOWY-2024`?
+# Write the two dice, like `(1, 6)`.
+
+# %% answer
+### BEGIN SOLUTION
+answer = rolls[2]    # round 3 is the third roll: the list starts at rolls[0]
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_roll(SEED, 3, answer)
+### END HIDDEN TESTS
+check_roll(SEED, 3, answer)
+
+# %% [markdown]
 # ## Three robots play a class game
 # `ClassGame` keeps one sheet per player on the rolls of the seed. Two *greedy* robots
 # (they take the best placement of the moment) and one *random* robot (any legal
-# placement) play the twenty rounds, each at its own pace: `roll_for(name)` is the roll
-# that player plays next.
+# placement) play the twenty rounds, each at its own pace.
 
 # %%
-robots = {"Greedy Gus": GreedyBot(), "Greedy Gina": GreedyBot(), "Random Rita": RandomBot()}
-game = ClassGame(snow_map, SEED, list(robots))
-for name, bot in robots.items():
-    rng = random.Random(name)          # each robot's own choices, seeded too
-    while (roll := game.roll_for(name)) is not None:
-        state = game.state(name)
-        game.play(name, bot.choose(state, roll, rng).turn(state))
-
+game = robot_game(SEED)      # Greedy Gus, Greedy Gina and Random Rita play every round
 for place, (name, score, played) in enumerate(game.scoreboard(), start=1):
     print(f"{place}. {name:12} {score:3} points after {played} rounds")
+
+
+# %% [markdown]
+# **Exercise 2.** Who won the robots' class game? Answer with a name, like `"Random
+# Rita"`, or a list of names if the best score is shared.
+
+# %% answer
+### BEGIN SOLUTION
+answer = ["Greedy Gus", "Greedy Gina"]    # same dice, same way of choosing: a shared win
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_winners(game, answer)
+### END HIDDEN TESTS
+check_winners(game, answer)
+
+# %%
 print("winners:", ", ".join(game.outcome().winners))
 
 # %% [markdown]
@@ -72,14 +123,11 @@ render_svg(log, player="Greedy Gus")
 # out, with the reason.
 
 # %%
-from paleowidgets.core.logs import GameLog
-from paleowidgets.widgets.classgame import ClassGameWidget, load_class_logs
+from paleowidgets.exercises.helpers import favourite_snowman
+from paleowidgets.exercises.lesson09 import gathered
+from paleowidgets.widgets.classgame import ClassGameWidget
 
-with tempfile.TemporaryDirectory() as folder:
-    for player in log.players:
-        GameLog(log.document, log.rolls, (player,)).save(Path(folder) / f"{player.name}.json")
-    results = load_class_logs(folder, seed=SEED)
-results
+gathered(game)      # each robot's saved game, gathered in one folder
 
 # %% [markdown]
 # ## Play the class game yourself
@@ -107,13 +155,7 @@ ClassGameWidget(snow_map, seed=SEED, player=["Ada", "Bo"])
 # %%
 gus = game.state("Greedy Gus")
 items = dug_items(gus)
-favourite = {"top-hat": "hat", "carrot-nose": "nose", "pipe": "mouth", "scarf": "neck",
-             "coal-buttons": "chest", "earmuffs": "left-ear", "mittens": "right-hand",
-             "broom": "left-hand", "twig-arm": "right-arm", "pine-cone": "ground-left"}
-snowman = Snowman("Gus the Snowman")
-free = [spot for spot in SPOTS if spot not in favourite.values()]
-for item in items:
-    snowman = snowman.place(item.id, favourite.get(item.kind) or free.pop(0))
+snowman = favourite_snowman(gus, "Gus the Snowman")     # each item on its favourite spot
 print(", ".join(f"{item.name} ({item.id})" for item in items))
 render_snowman(items, snowman)
 
@@ -123,53 +165,47 @@ render_snowman(items, snowman)
 # %%
 from paleowidgets.widgets.snowman import SnowmanWidget
 
-SnowmanWidget(game.state("Greedy Gina"), name="")
-
-# %% [markdown]
-# ## Your turn
-# **1.** What is the roll of round 3 for a class with the seed code `SNOWY-2024`?
-# A first try took `rolls[3]`:
-
-# %%
-check_roll(SEED, 3, rolls[3])
-
-# %% [markdown]
-# Fix the answer (the list starts at `rolls[0]`):
-
-# %%
-check_roll(SEED, 3, rolls[2])
-
-# %% [markdown]
-# **2.** Who won the robots' class game? Answer with a name, or a list of names if the
-# best score is shared. A first try took the top line of the scoreboard:
-
-# %%
-check_winners(game, game.scoreboard()[0][0])
-
-# %% [markdown]
-# The two greedy robots choose the same way, and they had the same dice... Look at the
-# scoreboard again and fix the answer:
-
-# %%
-check_winners(game, ["Greedy Gus", "Greedy Gina"])
-
-# %% [markdown]
-# **3.** Build a snowman that wears *every* item Greedy Gina dug up, and give it a name.
-# This one is only half dressed:
-
-# %%
 gina = game.state("Greedy Gina")
-gina_items = dug_items(gina)
-half = Snowman("Gina's snowman")
-for item, spot in zip(gina_items[: len(gina_items) // 2], SPOTS, strict=False):
-    half = half.place(item.id, spot)
-check_snowman(gina, half)
+builder = SnowmanWidget(gina, name="")
+builder
 
 # %% [markdown]
-# Place the rest:
+# **Exercise 3.** Dress Gina's snowman in the widget above with *every* item she dug up,
+# and give it a name. Then write `answer = builder.design` below and run the check.
+
+# %% answer
+### BEGIN SOLUTION
+answer = Snowman("Gina's snowman")    # or builder.design, once dressed in the widget
+for item, spot in zip(dug_items(gina), SPOTS, strict=False):
+    answer = answer.place(item.id, spot)
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert check_snowman(gina, answer)
+### END HIDDEN TESTS
+check_snowman(gina, answer)
+
+# %% [markdown]
+# ## Exit ticket
+# To finish, on your own: questions about cases this lesson never printed. For this
+# ticket, run the next cell to see the questions, then write your answers in one list, in
+# the order of the questions, like `answer = [first, second]`, and run the check. Your
+# teacher may collect the results.
 
 # %%
-dressed = half
-for item, spot in zip(gina_items, SPOTS, strict=False):
-    dressed = dressed.place(item.id, spot)
-check_snowman(gina, dressed)
+from paleowidgets.exercises.lesson09 import exit_ticket
+
+ticket = exit_ticket()
+ticket
+
+# %% answer
+### BEGIN SOLUTION
+answer = [(4, 6), ["Greedy Gus", "Greedy Gina"]]
+### END SOLUTION
+
+# %% check
+### BEGIN HIDDEN TESTS
+assert ticket.mark(answer)
+### END HIDDEN TESTS
+ticket.mark(answer)

@@ -49,6 +49,7 @@ __all__ = [
     "line_text",
     "load_tier",
     "puzzle_files",
+    "puzzle_folder",
     "read_line",
     "tiny_puzzle",
 ]
@@ -62,13 +63,24 @@ def puzzle_files(directory: str | Path) -> list[Path]:
     return sorted(Path(directory).rglob("*.toml"))
 
 
-def load_tier(tier: str, directory: str | Path) -> list[Puzzle]:
+def puzzle_folder(start: str | Path = ".") -> Path:
+    """The collection's ``puzzles/`` folder: in ``start`` or the nearest folder above it
+    (a lesson runs in ``lessons/`` or ``lessons/teacher/``, the collection is beside them)."""
+    here = Path(start).resolve()
+    for folder in (here, *here.parents):
+        if (folder / "puzzles").is_dir():
+            return folder / "puzzles"
+    raise FileNotFoundError(f"no puzzles/ folder in {here} or above it")
+
+
+def load_tier(tier: str, directory: str | Path | None = None) -> list[Puzzle]:
     """The puzzles of one tier (their ``difficulty`` key), in file-name order, each read
-    and checked (its stored solution replayed to its optimum)."""
+    and checked (its stored solution replayed to its optimum); ``directory`` defaults to
+    :func:`puzzle_folder`."""
     if tier not in TIERS:
         raise ValueError(f"unknown tier {tier!r}: the tiers are {', '.join(TIERS)}")
     found = []
-    for path in puzzle_files(directory):
+    for path in puzzle_files(puzzle_folder() if directory is None else directory):
         doc = load_file(path)
         if isinstance(doc, Puzzle) and doc.difficulty == tier:
             found.append(doc)

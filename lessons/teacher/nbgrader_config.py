@@ -1,0 +1,16 @@
+# nbgrader's settings for the lessons' teacher editions (lessons/README.md, "Grading with
+# nbgrader"): copy this file into your nbgrader course folder, beside source/.
+c = get_config()  # noqa: F821  (nbgrader defines it)
+
+# An emptied answer reads `answer = None`, as in the pupil editions of lessons/ and as
+# `paleo lessons student` writes them (paleowidgets/editions.py, CODE_STUB): the checks
+# then say "not answered yet" instead of nbgrader's default `raise NotImplementedError()`.
+c.ClearSolutions.code_stub = {"python": "answer = None"}
+
+# The teacher's notes are "manually graded task" cells of 0 points whose text is a mark
+# scheme region, delimited by HTML comments so they do not show in the teacher edition.
+c.ClearMarkScheme.begin_mark_scheme_delimeter = "BEGIN MARK SCHEME"
+c.ClearMarkScheme.end_mark_scheme_delimeter = "END MARK SCHEME"
+
+# The lessons with the solver (7, 8) take up to a minute to run on a slow machine.
+c.ExecutePreprocessor.timeout = 600
