@@ -119,3 +119,15 @@ def test_data_uri_round_trips() -> None:
     svg = die_picture(2)
     uri = data_uri(svg)
     assert base64.b64decode(uri.split(",", 1)[1]).decode("utf-8") == svg
+
+
+def test_a_map_written_back_keeps_its_names() -> None:
+    """core.writer (the editor's Save, puzzlegen) writes the names per language too."""
+    from paleowidgets.core.maps import parse_document
+    from paleowidgets.core.writer import document_toml
+
+    site = load_map("dig-site")
+    again = parse_document(document_toml(site))
+    assert again == site and again.names == site.names
+    assert [f.names for f in again.fossils] == [f.names for f in site.fossils]
+    assert again.fossil("A").name_in("ko") == "티라노사우루스 두개골"

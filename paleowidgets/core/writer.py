@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .maps import Map, Puzzle
@@ -24,7 +24,8 @@ def document_toml(doc: Map | Puzzle, *, header: Sequence[str] = ()) -> str:
     puzzle = doc if isinstance(doc, Puzzle) else None
     m = doc.map if isinstance(doc, Puzzle) else doc
     lines = [f"# {h}" for h in header]
-    lines += ["[map]", f"name = {toml_string(m.name)}", f"theme = {toml_string(m.theme)}"]
+    lines += ["[map]", f"name = {toml_string(m.name)}", *names_line(m.names),
+              f"theme = {toml_string(m.theme)}"]
     if puzzle is None and m.rounds != MAX_ROUNDS:
         lines.append(f"rounds = {m.rounds}")
     lines += ['grid = """', *m.grid_rows(), '"""', ""]
@@ -32,6 +33,7 @@ def document_toml(doc: Map | Puzzle, *, header: Sequence[str] = ()) -> str:
         lines.append(f"[fossils.{f.id}]")
         if f.name:
             lines.append(f"name = {toml_string(f.name)}")
+        lines += names_line(f.names)
         lines += [f"points = {f.points}", f"bonus = {f.bonus}", ""]
     if not m.dice.is_default():
         faces = ", ".join(f"{k} = [{', '.join(toml_string(s) for s in m.dice.shapes_of(k))}]"
@@ -55,6 +57,18 @@ def document_toml(doc: Map | Puzzle, *, header: Sequence[str] = ()) -> str:
     while lines and lines[-1] == "":
         lines.pop()
     return "\n".join(lines) + "\n"
+
+
+def names_line(names: Mapping[str, str]) -> list[str]:
+    """The ``names = { fr = "...", ... }`` line of a map or fossil (none without names).
+
+    >>> names_line({"fr": "Dent", "ko": "이빨"})
+    ['names = { fr = "Dent", ko = "이빨" }']
+    """
+    if not names:
+        return []
+    pairs = ", ".join(f"{code} = {toml_string(text)}" for code, text in sorted(names.items()))
+    return [f"names = {{ {pairs} }}"]
 
 
 def toml_string(text: str) -> str:
