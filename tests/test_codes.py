@@ -76,6 +76,11 @@ def _renamed(doc: Map | Puzzle) -> Map:
 def test_every_shipped_map_round_trips(name: str) -> None:
     m = load_map(name)
     assert round_trip(m) and parse_document(map_path(name).read_text()) == m
+    # the names in other languages are not part of equality: checked on their own
+    for back in (decode(encode(m)), parse_document(file_text(m)[0])):
+        assert isinstance(back, Map) and back.names == m.names
+        assert [f.names for f in back.fossils] == [f.names for f in m.fossils]
+    assert m.names and any(f.names for f in m.fossils)
 
 
 def test_a_puzzle_with_every_optional_part_round_trips() -> None:

@@ -8,6 +8,7 @@ A code is a prefix saying what it holds and the format's version (``P1-`` a map 
 (the CRC-32 of the prefix, the flag and the body).
 
 The packed bytes hold the parsed document, not its text: the grid as one symbol a cell,
+the names in other languages,
 numbers as varints, strings as UTF-8 with a length, every drawn shape as one byte (its
 fixed orientation and dig type) and its corner cell. A game log on a shipped map names the
 map instead of holding it. The CRC-32 over everything before it turns a changed or cut code into a
@@ -121,6 +122,7 @@ def _write_document(out: _Writer, doc: Map | Puzzle) -> None:
              | (0 if m.dice.is_default() else _DICE))
     out.uint(flags)
     out.text(m.name)
+    _write_names(out, m.names)
     out.uint(m.width)
     out.uint(m.height)
     if puzzle is None:
@@ -131,6 +133,7 @@ def _write_document(out: _Writer, doc: Map | Puzzle) -> None:
         out.uint(f.points)
         out.uint(f.bonus)
         out.text(f.name)
+        _write_names(out, f.names)
     if flags & _DICE:
         for face in range(1, 7):
             shapes = m.dice.shapes_of(face)
@@ -149,6 +152,14 @@ def _write_document(out: _Writer, doc: Map | Puzzle) -> None:
             out.uint(puzzle.optimum or 0)
             for t in puzzle.solution:
                 _write_turn(out, t, m.width)
+
+
+def _write_names(out: _Writer, names: Mapping[str, str]) -> None:
+    """A name in other languages (``names = { fr = "...", ko = "..." }``)."""
+    out.uint(len(names))
+    for lang, text in sorted(names.items()):
+        out.text(lang)
+        out.text(text)
 
 
 def _write_rolls(out: _Writer, rolls: Iterable[tuple[int, int]]) -> None:
@@ -346,11 +357,14 @@ def _read_document(r: _Reader) -> Map | Puzzle:
 def _document_dict(r: _Reader) -> dict[str, Any]:
     flags = r.uint(7)
     name = r.text()
+    names = _read_names(r)
     width, height = r.uint(26), r.uint(99)
     if not (width and height):
         raise CodeError(f"the code's grid is {width}x{height}")
     m: dict[str, Any] = {"name": name, "theme": "snowman" if flags & _SNOWMAN
                          else "paleontologists"}
+    if names:
+        m["names"] = names
     if not flags & _PUZZLE:
         m["rounds"] = r.uint(MAX_ROUNDS)
     symbols = [r.choice(_SYMBOLS) for _ in range(width * height)]
@@ -363,6 +377,9 @@ def _document_dict(r: _Reader) -> dict[str, Any]:
         fossil_name = r.text()
         if fossil_name:
             fossil["name"] = fossil_name
+        fossil_names = _read_names(r)
+        if fossil_names:
+            fossil["names"] = fossil_names
         fossils[letter] = fossil
     if fossils:
         doc["fossils"] = fossils
@@ -385,6 +402,10 @@ def _document_dict(r: _Reader) -> dict[str, Any]:
             p["solution"] = [_read_turn(r, width) for _ in range(n)]
         doc["puzzle"] = p
     return doc
+
+
+def _read_names(r: _Reader) -> dict[str, str]:
+    return {r.text(): r.text() for _ in range(r.uint(100))}
 
 
 def _read_rolls(r: _Reader) -> list[list[int]]:
