@@ -4,6 +4,7 @@ and the notebook output (widget view + SVG + a deterministic text)."""
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -227,7 +228,11 @@ def test_board_is_drawn_in_one_message_and_sized_to_its_container(messages: Mess
     assert len(messages) == 1
     assert messages.layers(board) == [STATIC, MARKS, OVERLAY]
     assert messages.names()[0] == "switchCanvas"          # self-contained for any client
-    assert board.layout.width == "100%" and board.layout.height == "auto"
+    # auto both ways: the browser keeps the aspect under the width and height limits
+    assert board.layout.width == "auto" and board.layout.height == "auto"
+    full = math.ceil(board.plan.width * 48 / board.plan.cell)     # CSS px at cell_size 48
+    assert board.layout.max_width == f"min(100%, {full}px)"
+    assert {"paleo-board", "paleo-fit"} <= set(board._dom_classes)
     assert board.width == board.plan.width and board[0].height == board.plan.height
 
 

@@ -43,6 +43,7 @@ from ..render.svg import SVG_NS, SvgDocument, num, plan_to_svg
 from ..solver.analysis import Analysis, RoundAnalysis, analyse_log
 from ._display import SvgFallback
 from .board import canvas_batch, dashed_line, redraw_on_connect
+from .events import classroom, on_press, takes_keys
 from .replay import ReplayWidget
 from .text import dice, language
 
@@ -355,11 +356,12 @@ class AnalysisPanel(SvgFallback, W.VBox):  # type: ignore[misc]
         self.redraws = 0
         self._drawn = False
         self._build()
-        super().__init__(self._children(), **kwargs)
+        super().__init__(classroom(self, self._children()), **kwargs)
         self.add_class("paleo-analysis")
         redraw_on_connect(self.canvas, self.redraw)
         self.canvas.on_key_down(self.key)
-        self.canvas.on_mouse_down(lambda x, y: self.select(self.frame.round_at(x / self._scale)))
+        takes_keys(self.canvas)
+        on_press(self.canvas, lambda x, y: self.select(self.frame.round_at(x / self._scale)))
         self.round = round
         self.slider.value = self.round      # before the link, which copies slider to panel
         W.link((self.slider, "value"), (self, "round"))
@@ -545,7 +547,7 @@ class ReplayAnalysis(SvgFallback, W.HBox):  # type: ignore[misc]
         panel.layout.flex = "0 1 360px"
         panel.layout.margin = "0 0 0 12px"
         replay.layout.flex = "1 1 480px"
-        super().__init__([replay, panel], layout=W.Layout(flex_flow="row wrap",
+        super().__init__(classroom(self, [replay, panel]), layout=W.Layout(flex_flow="row wrap",
                                                           align_items="flex-start"), **kwargs)
         self.add_class("paleo-replay-analysis")
 

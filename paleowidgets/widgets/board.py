@@ -35,6 +35,7 @@ from ..render.primitives import Group, Item, Paint, Path, Point, Rect, outline_l
 from ..render.sheet import sheet_of
 from ..render.svg import render_svg
 from ._display import SvgFallback
+from .events import takes_keys
 
 STATIC, MARKS, OVERLAY = range(3)
 LEGAL = st.OKABE_ITO["bluish-green"]
@@ -111,7 +112,8 @@ class BoardWidget(SvgFallback, MultiCanvas):  # type: ignore[misc]
     """A game board on a canvas. ``cell_size`` is the cell's side on screen (CSS pixels) at
     full size; ``resolution`` canvas pixels are drawn per CSS pixel, so the board stays sharp
     when the browser scales it. The canvas takes the width of its container, up to its
-    full size, and keeps its aspect.
+    full size, and keeps its aspect; with ``fit`` (in a widget that carries
+    :func:`~.events.page_hooks`) it is also kept short enough for the widget to show whole.
 
     >>> from paleowidgets.core.maps import parse_document
     >>> from paleowidgets.core.rules import TINY, Game
@@ -122,7 +124,7 @@ class BoardWidget(SvgFallback, MultiCanvas):  # type: ignore[misc]
 
     def __init__(self, state: State, *, turns: Sequence[Turn] = (), cell_size: float = 48,
                  resolution: float = 1.5, labels: Mapping[str, str] | None = None,
-                 **kwargs: Any) -> None:
+                 fit: bool = True, **kwargs: Any) -> None:
         # Pattern tiles are a third or a quarter of a cell: a cell of 12k pixels keeps
         # them whole, so the tiles line up from cell to cell as in the SVG.
         unit = max(12, 12 * round(cell_size * resolution / 12))
@@ -130,10 +132,14 @@ class BoardWidget(SvgFallback, MultiCanvas):  # type: ignore[misc]
         self._unit = unit
         plan = plan_board(sheet_of(state, turns=turns), cell_size=unit, labels=labels)
         super().__init__(3, width=plan.width, height=plan.height, **kwargs)
-        self.layout.width = "100%"
+        # Its own size (canvas pixels / resolution) at most, the width of its container at
+        # most, and (the page side, events.js) the height that keeps the widget on screen:
+        # width and height auto keep the aspect under both limits.
+        self.layout.width = "auto"
         self.layout.height = "auto"
-        self.layout.max_width = f"{math.ceil(plan.width * cell_size / unit)}px"
+        self.layout.max_width = f"min(100%, {math.ceil(plan.width * cell_size / unit)}px)"
         self.add_class("paleo-board")
+        takes_keys(self, fit=fit)
         self.plan: BoardPlan = plan
         self.state: State = state
         self.turns: tuple[Turn, ...] = tuple(turns)
@@ -150,6 +156,17 @@ class BoardWidget(SvgFallback, MultiCanvas):  # type: ignore[misc]
             self._patterns = {spec.id: Pattern(image)
                               for spec, image in zip(plan.patterns, self._images, strict=True)}
         self.redraws = 0          # whole-board redraws (construction, client ready)
+        self._hovers: list[Callable[[Cell | None], None]] = []
+        self._clicks: list[Callable[[Cell | None], None]] = []
+        self._touched: Cell | None = None     # the cell a finger shows the preview on
+        self._tapped_again = False            # ... and the finger is down on it again
+        self.on_mouse_move(lambda x, y: self._hover(self.cell_at(x, y)))
+        self.on_mouse_out(lambda x, y: self._hover(None))
+        self.on_mouse_down(lambda x, y: self._click(self.cell_at(x, y)))
+        self.on_touch_start(self._touch_start)
+        self.on_touch_move(self._touch_move)
+        self.on_touch_end(lambda touches: self._touch_end())
+        self.on_touch_cancel(lambda touches: self._touch_reset())
         redraw_on_connect(self, self.redraw)
         self.redraw()
 
@@ -160,13 +177,62 @@ class BoardWidget(SvgFallback, MultiCanvas):  # type: ignore[misc]
         return self.plan.cell_at(x, y)
 
     def on_cell_hover(self, callback: Callable[[Cell | None], None]) -> None:
-        """Call ``callback(cell)`` when the mouse moves (None off the grid or out)."""
-        self.on_mouse_move(lambda x, y: callback(self.cell_at(x, y)))
-        self.on_mouse_out(lambda x, y: callback(None))
+        """Call ``callback(cell)`` when the mouse moves (None off the grid or out), and
+        when a finger touches or drags: on a board that previews, a tap shows, a second
+        tap on the same cell clicks (:meth:`on_cell_click`)."""
+        self._hovers.append(callback)
 
     def on_cell_click(self, callback: Callable[[Cell | None], None]) -> None:
-        """Call ``callback(cell)`` on a mouse press (None off the grid)."""
-        self.on_mouse_down(lambda x, y: callback(self.cell_at(x, y)))
+        """Call ``callback(cell)`` on a mouse press (None off the grid), or a tap: at once
+        on a board without a preview, else the second tap on the previewed cell."""
+        self._clicks.append(callback)
+
+    def on_key_down(self, callback: Callable[..., None], remove: bool = False) -> None:
+        """ipycanvas' key handler; a board that listens to keys takes them when pointed
+        at (:mod:`.events`)."""
+        super().on_key_down(callback, remove=remove)
+        if not remove:
+            takes_keys(self)
+
+    def _hover(self, cell: Cell | None) -> None:
+        for callback in self._hovers:
+            callback(cell)
+
+    def _click(self, cell: Cell | None) -> None:
+        for callback in self._clicks:
+            callback(cell)
+
+    # A browser sends no mouse events after a touch that ipycanvas cancels (it cancels
+    # every one), so a tap is seen once, here.
+    def _touch_start(self, touches: Sequence[tuple[float, float]]) -> None:
+        if len(touches) != 1:          # a second finger: no tap
+            self._tapped_again = False
+            return
+        cell = self.cell_at(*touches[0])
+        if not self._hovers:
+            self._click(cell)
+        elif cell is not None and cell == self._touched:
+            self._tapped_again = True
+        else:
+            self._touched, self._tapped_again = cell, False
+            self._hover(cell)
+
+    def _touch_move(self, touches: Sequence[tuple[float, float]]) -> None:
+        if len(touches) != 1 or not self._hovers:
+            return
+        cell = self.cell_at(*touches[0])
+        if cell != self._touched:
+            self._touched, self._tapped_again = cell, False
+            self._hover(cell)
+
+    def _touch_end(self) -> None:
+        if self._tapped_again:
+            cell = self._touched
+            self._touch_reset()
+            self._click(cell)
+
+    def _touch_reset(self) -> None:
+        self._touched, self._tapped_again = None, False
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -322,11 +388,14 @@ def dashed_line(points: Sequence[Point], on: float,
     return tuple(out)
 
 
-def board_beside(board: BoardWidget, panel: W.Widget) -> W.HBox:
+def board_beside(board: BoardWidget, *panel: W.Widget) -> W.HBox:
     """The board with a side panel on its right (wrapping below it on narrow outputs):
-    the layout the play and replay widgets share."""
-    board.layout.flex = "1 1 60%"
+    the layout the play, replay and enclosure widgets share. The board takes its own
+    size, as far as the width and the screen's height allow (its ``paleo-fit``); the
+    panel takes the rest of the row, at least 240 px, else it wraps below."""
+    board.layout.flex = "0 1 auto"
     board.layout.min_width = "0"
-    side = W.VBox([panel], layout=W.Layout(flex="0 1 220px", min_width="180px",
-                                           margin="0 0 0 12px"))
+    side = W.VBox(list(panel), layout=W.Layout(flex="1 1 260px", min_width="240px",
+                                               max_width="560px", margin="0 0 0 12px"))
+    side.add_class("paleo-side")
     return W.HBox([board, side], layout=W.Layout(align_items="flex-start", flex_flow="row wrap"))

@@ -47,6 +47,7 @@ from ..render.style import document_title, sheet_labels
 from ..render.svg import SVG_NS, SvgDocument, render_svg
 from ._display import SvgFallback
 from .board import BoardWidget
+from .events import classroom
 from .play import PlayWidget, message_html
 from .text import language, plural
 
@@ -91,7 +92,7 @@ class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             self.captions[name] = W.HTML()
         self.current = names[0]
         self._build()
-        super().__init__(self._children(), **kwargs)
+        super().__init__(classroom(self, self._children()), **kwargs)
         self.add_class("paleo-classgame")
         self._refresh()
 

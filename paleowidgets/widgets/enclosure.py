@@ -42,6 +42,7 @@ from ..render.sheet import sheet_of
 from ..render.style import fossil_name
 from ._display import SvgFallback
 from .board import OVERLAY, BoardWidget, board_beside, canvas_batch, overlay_items
+from .events import classroom
 
 Layer = Callable[[BoardPlan], tuple[Item, ...]]
 STEP_KEYS = {"ArrowRight": 1, " ": 1, "Spacebar": 1, "ArrowLeft": -1, "Backspace": -1}
@@ -102,7 +103,7 @@ class EnclosureWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.board = LayeredBoard(state, turns=self.turns, cell_size=cell_size,
                                   labels=st.sheet_labels(self.lang), layer=self._layer())
         self._build()
-        super().__init__(self._children(), **kwargs)
+        super().__init__(classroom(self, self._children()), **kwargs)
         self.add_class("paleo-enclosure")
         self.board.on_key_down(self.key)
         self.board.on_cell_click(self.click)

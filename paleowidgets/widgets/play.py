@@ -50,6 +50,7 @@ from ..render.style import document_title, sheet_labels
 from ..render.svg import render_svg
 from ._display import SvgFallback
 from .board import BoardWidget, Ghost, board_beside, canvas_batch
+from .events import classroom
 from .keeping import Keeper
 from .pictures import button_pictures, dice_html, fossil_html, tracks_html
 from .text import fossil_name, illegal_text, language, message_text, plural
@@ -102,7 +103,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.board = BoardWidget(self.state, turns=self.turns, cell_size=cell_size,
                                  labels=sheet_labels(self.lang))
         self._build()
-        super().__init__(self._children(), **kwargs)
+        super().__init__(classroom(self, self._children()), **kwargs)
         self.add_class("paleo-play")
         self.board.on_cell_hover(self.hover)
         self.board.on_cell_click(self.click)
@@ -407,21 +408,21 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.square_button.observe(self._on_square, "value")
 
     def _children(self) -> list[Any]:
+        """The header over the board; beside the board everything a turn needs, from the
+        roll down to the star choice and the score, so that it shows at once on a school
+        screen (the board is sized to it, board.py's ``paleo-fit``)."""
         row = W.Layout(flex_flow="row wrap", align_items="center")
-        gap = W.Layout(width="1.2em")
-        return [
-            self.header,
+        turn = W.VBox([
             W.HBox([self.roll_button, self.roll_label], layout=row),
-            W.HBox([self.shape_buttons, W.Box(layout=gap), self.dig_buttons, W.Box(layout=gap),
-                    self.rotate_button, self.flip_button],
-                   layout=W.Layout(flex_flow="row wrap", align_items="flex-end",
-                                   min_height="58px")),
-            W.HBox([self.switch_shape_button, self.switch_dig_button, self.square_button,
-                    W.Box(layout=gap), self.pass_button, self.undo_button], layout=row),
-            self.keeper.name_box,
-            board_beside(self.board, self.side_panel),
-            self.message, self.keeper.note, self.star_box, self.summary, self.keeper.end_row,
-            self.keeper.replay_box, self.keys_help]
+            W.HBox([self.shape_buttons], layout=row),
+            W.HBox([self.dig_buttons], layout=row),
+            W.HBox([self.rotate_button, self.flip_button, self.pass_button, self.undo_button],
+                   layout=row),
+            W.HBox([self.switch_shape_button, self.switch_dig_button, self.square_button],
+                   layout=row),
+            self.message, self.keeper.note, self.star_box, self.side_panel])
+        return [self.header, self.keeper.name_box, board_beside(self.board, turn),
+                self.summary, self.keeper.end_row, self.keeper.replay_box, self.keys_help]
 
     @contextmanager
     def _quiet(self) -> Iterator[None]:

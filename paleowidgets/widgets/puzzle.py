@@ -45,6 +45,7 @@ from ..solver.analysis import Hint, hint_ladder
 from ..solver.exact import solve
 from ._display import SvgFallback
 from .analysis import turn_words
+from .events import classroom
 from .play import PlayWidget, message_html
 from .replay import ReplayWidget
 from .text import fossil_name, language
@@ -104,7 +105,7 @@ class PuzzleWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.replay: ReplayWidget | None = None
         self._build()
         self.play = self._new_play(resume=True)
-        super().__init__(self._children(), **kwargs)
+        super().__init__(classroom(self, self._children()), **kwargs)
         self.add_class("paleo-puzzle")
         self._sync()
 
@@ -247,7 +248,7 @@ class PuzzleWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.hint_html.value = self.check_html.value = ""
         self.reveal_box.children = ()
         self.replay = None
-        self.children = self._children()
+        self.children = classroom(self, self._children())
         self._sync()
 
     # -- keeping hints to their round ------------------------------------------------------

@@ -22,6 +22,7 @@ from ..render.style import document_title, sheet_labels
 from ..render.svg import render_svg
 from ._display import SvgFallback
 from .board import BoardWidget, board_beside
+from .events import classroom
 from .play import PlayWidget, score_html
 from .text import dice, language
 
@@ -63,7 +64,7 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.branch: PlayWidget | None = None
         self._syncing = False
         self._build()
-        super().__init__(self._children(), **kwargs)
+        super().__init__(classroom(self, self._children()), **kwargs)
         self.add_class("paleo-replay")
         self.board.on_key_down(self.key)
         self.show(self.round)

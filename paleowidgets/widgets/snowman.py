@@ -45,6 +45,7 @@ from ..render.snowman import (
 )
 from ._display import SvgFallback
 from .board import canvas_batch, redraw_on_connect
+from .events import classroom, on_press, takes_keys
 from .play import PlayWidget, message_html
 from .text import language
 
@@ -75,11 +76,12 @@ class SnowmanWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.shown: tuple[Snowman, str] | None = None   # what the canvas shows now
         self.redraws = 0
         self._build()
-        super().__init__(self._children(), **kwargs)
+        super().__init__(classroom(self, self._children()), **kwargs)
         self.add_class("paleo-snowman")
         redraw_on_connect(self.canvas, self.redraw)
-        self.canvas.on_mouse_down(self._on_mouse_down)
+        on_press(self.canvas, self._on_mouse_down)
         self.canvas.on_key_down(self.key)
+        takes_keys(self.canvas)
         self.message.value = message_html("info", self.t("snowman.none") if not self.items
                                           else self._spot_text())
         self.redraw()

@@ -40,6 +40,7 @@ from ..render.canvas import paint_layer
 from ..render.figures import ExplorerPlan, coordinates, key_of, plan_explorer, symmetry_name
 from ._display import SvgFallback
 from .board import canvas_batch, redraw_on_connect
+from .events import classroom, on_press, takes_keys
 
 STATIC, DYNAMIC = range(2)
 # The counts of the whole set, from the core (12, 18, 63).
@@ -77,11 +78,12 @@ class TransformExplorer(SvgFallback, W.VBox):  # type: ignore[misc]
         self.redraws = 0
         self._syncing = False
         self._build()
-        super().__init__(self._children(), **kwargs)
+        super().__init__(classroom(self, self._children()), **kwargs)
         self.add_class("paleo-transform")
         redraw_on_connect(self.canvas, self.redraw)
         self.canvas.on_key_down(self.key)
-        self.canvas.on_mouse_down(self.click)
+        takes_keys(self.canvas)
+        on_press(self.canvas, self.click)
         self.redraw()
         self._refresh_controls()
 

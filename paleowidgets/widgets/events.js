@@ -1,0 +1,138 @@
+// The page side of paleowidgets (loaded by anywidget, see events.py): what ipycanvas and
+// ipywidgets do not do for a classroom.
+//
+// * Keys belong to the board: pointing at a canvas marked `paleo-keys` (mouse or pen, not
+//   touch) focuses it, so its keys reach ipycanvas' own key handler (which stops them there)
+//   with no click that would place a shape. When the pointer leaves, a focus that came from
+//   pointing goes back where it was. Every element inside a `paleo-widget` carries Lumino's
+//   `data-lm-suppress-shortcuts` once it has the focus, so no key pressed on a button of ours
+//   reaches JupyterLab's or Notebook 7's shortcuts (R: raw cell, D D: delete...).
+// * The wheel over a canvas scrolls the page: ipycanvas cancels every wheel event on a
+//   canvas; stopping the event on its way down (capture, at the document) keeps it from that
+//   handler, and the browser scrolls.
+// * The board fits the screen: each `paleo-fit` canvas gets a max-height so that the widget,
+//   from its top to the bottom of that canvas, fits in the height of the scrolling area it is
+//   in (JupyterLab's notebook panel, Voila's page), recomputed when either changes size.
+//
+// Everything is installed once per page however many widgets show it.
+
+const KEYS = ".paleo-keys";
+const ROOT = ".paleo-widget";
+const FIT = "canvas.paleo-fit";
+const MIN_FIT = 200;      // px: below this the board is too small to play; let it scroll
+const SLACK = 12;         // px left under the board (output padding, the focus ring)
+
+function editable(el) {
+  return !!el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+}
+
+function outermost(el) {
+  let root = el.closest(ROOT);
+  while (root && root.parentElement && root.parentElement.closest(ROOT)) {
+    root = root.parentElement.closest(ROOT);
+  }
+  return root;
+}
+
+// The page's scrolling area: the outermost ancestor that scrolls (JupyterLab's notebook
+// panel; inner ones, like an output's overflow-x, are not the page), else the window.
+function scroller(el) {
+  let found = null;
+  for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+    const y = getComputedStyle(p).overflowY;
+    if ((y === "auto" || y === "scroll") && p.clientHeight > 0) found = p;
+  }
+  return found;
+}
+
+function fit(root) {
+  if (!root || !root.isConnected) return;
+  const area = scroller(root);
+  const height = area ? area.clientHeight : window.innerHeight;
+  const top = root.getBoundingClientRect().top;
+  for (const canvas of root.querySelectorAll(FIT)) {
+    const above = canvas.getBoundingClientRect().top - top;
+    const max = Math.max(MIN_FIT, Math.floor(height - above - SLACK));
+    if (canvas.style.maxHeight !== `${max}px`) canvas.style.maxHeight = `${max}px`;
+  }
+}
+
+function fitAll() {
+  for (const root of document.querySelectorAll(ROOT)) {
+    if (outermost(root) === root) fit(root);
+  }
+}
+
+function install() {
+  if (globalThis.__paleoPageHooks) return;
+  globalThis.__paleoPageHooks = true;
+  let pointed = null;      // the canvas that has the focus because the pointer is on it
+  let before = null;       // what had the focus before it
+
+  document.addEventListener("focusin", (e) => {
+    const root = e.target.closest && e.target.closest(ROOT);
+    if (root && !root.hasAttribute("data-lm-suppress-shortcuts")) {
+      root.setAttribute("data-lm-suppress-shortcuts", "");
+    }
+  }, true);
+
+  document.addEventListener("pointerover", (e) => {
+    if (e.pointerType === "touch") return;
+    const canvas = e.target.closest && e.target.closest(KEYS);
+    const active = document.activeElement;
+    if (!canvas || active === canvas) return;
+    if (editable(active) && active.closest(ROOT)) return;    // typing in a field of ours
+    before = active;
+    pointed = canvas;
+    canvas.focus({preventScroll: true});
+  }, true);
+
+  document.addEventListener("pointerout", (e) => {
+    if (!pointed || e.target !== pointed) return;
+    if (e.relatedTarget && pointed.contains(e.relatedTarget)) return;
+    const canvas = pointed;
+    pointed = null;
+    if (document.activeElement !== canvas) return;
+    if (before && before.isConnected && before !== document.body && !before.closest(ROOT)) {
+      before.focus({preventScroll: true});
+    } else {
+      canvas.blur();
+    }
+  }, true);
+
+  document.addEventListener("focusout", (e) => {
+    if (e.target === pointed) pointed = null;    // Tab or a click moved the focus on
+  }, true);
+
+  document.addEventListener("wheel", (e) => {
+    if (e.target.closest && e.target.closest(KEYS)) e.stopPropagation();
+  }, {capture: true, passive: true});
+
+  window.addEventListener("resize", fitAll);
+}
+
+function whenConnected(el, then, tries = 600) {
+  if (el.isConnected) then();
+  else if (tries > 0) requestAnimationFrame(() => whenConnected(el, then, tries - 1));
+}
+
+export default {
+  initialize() {
+    install();
+  },
+  render({el}) {
+    install();
+    let observer = null;
+    whenConnected(el, () => {
+      const root = outermost(el);
+      if (!root) return;
+      fit(root);
+      // a frame later: changing a size inside the observer's callback would loop
+      observer = new ResizeObserver(() => requestAnimationFrame(() => fit(root)));
+      observer.observe(root);
+      const area = scroller(root);
+      if (area) observer.observe(area);
+    });
+    return () => observer && observer.disconnect();
+  },
+};
