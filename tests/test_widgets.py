@@ -231,7 +231,7 @@ def test_board_is_drawn_in_one_message_and_sized_to_its_container(messages: Mess
     # auto both ways: the browser keeps the aspect under the width and height limits
     assert board.layout.width == "auto" and board.layout.height == "auto"
     full = math.ceil(board.plan.width * 48 / board.plan.cell)     # CSS px at cell_size 48
-    assert board.layout.max_width == f"min(100%, {full}px)"
+    assert board.layout.max_width == f"min(100%, {full}px, var(--paleo-room, 100%))"
     assert {"paleo-board", "paleo-fit"} <= set(board._dom_classes)
     assert board.width == board.plan.width and board[0].height == board.plan.height
 

@@ -35,7 +35,7 @@ from ..render.primitives import Group, Item, Paint, Path, Point, Rect, outline_l
 from ..render.sheet import sheet_of
 from ..render.svg import render_svg
 from ._display import SvgFallback
-from .events import takes_keys
+from .events import fits_screen, takes_keys
 
 STATIC, MARKS, OVERLAY = range(3)
 LEGAL = st.OKABE_ITO["bluish-green"]
@@ -137,9 +137,11 @@ class BoardWidget(SvgFallback, MultiCanvas):  # type: ignore[misc]
         # width and height auto keep the aspect under both limits.
         self.layout.width = "auto"
         self.layout.height = "auto"
-        self.layout.max_width = f"min(100%, {math.ceil(plan.width * cell_size / unit)}px)"
+        self.layout.max_width = (f"min(100%, {math.ceil(plan.width * cell_size / unit)}px, "
+                                 "var(--paleo-room, 100%))")
         self.add_class("paleo-board")
-        takes_keys(self, fit=fit)
+        if fit:
+            fits_screen(self)
         self.plan: BoardPlan = plan
         self.state: State = state
         self.turns: tuple[Turn, ...] = tuple(turns)
@@ -395,7 +397,7 @@ def board_beside(board: BoardWidget, *panel: W.Widget) -> W.HBox:
     panel takes the rest of the row, at least 240 px, else it wraps below."""
     board.layout.flex = "0 1 auto"
     board.layout.min_width = "0"
-    side = W.VBox(list(panel), layout=W.Layout(flex="1 1 260px", min_width="240px",
+    side = W.VBox(list(panel), layout=W.Layout(flex="1 1 240px", min_width="240px",
                                                max_width="560px", margin="0 0 0 12px"))
     side.add_class("paleo-side")
     return W.HBox([board, side], layout=W.Layout(align_items="flex-start", flex_flow="row wrap"))

@@ -19,6 +19,7 @@
 const KEYS = ".paleo-keys";
 const ROOT = ".paleo-widget";
 const FIT = "canvas.paleo-fit";
+const SIDE = "paleo-side";
 const MIN_FIT = 200;      // px: below this the board is too small to play; let it scroll
 const SLACK = 12;         // px left under the board (output padding, the focus ring)
 
@@ -45,12 +46,31 @@ function scroller(el) {
   return found;
 }
 
+// Beside a side panel (board.py's board_beside), the board leaves the panel its least
+// width, so that the row does not wrap the panel below the board; on outputs too narrow
+// for both it wraps after all.
+function room(canvas) {
+  const row = canvas.parentElement;
+  const side = row && Array.from(row.children).find((c) => c.classList.contains(SIDE));
+  if (!side) return null;
+  const style = getComputedStyle(side);
+  const left = row.clientWidth - (parseFloat(style.minWidth) || 0)
+    - (parseFloat(style.marginLeft) || 0) - 1;
+  return left >= MIN_FIT ? Math.floor(left) : null;
+}
+
 function fit(root) {
   if (!root || !root.isConnected) return;
   const area = scroller(root);
   const height = area ? area.clientHeight : window.innerHeight;
   const top = root.getBoundingClientRect().top;
   for (const canvas of root.querySelectorAll(FIT)) {
+    const width = room(canvas);
+    const wide = width === null ? "" : `${width}px`;
+    if (canvas.style.getPropertyValue("--paleo-room") !== wide) {
+      if (wide) canvas.style.setProperty("--paleo-room", wide);
+      else canvas.style.removeProperty("--paleo-room");
+    }
     const above = canvas.getBoundingClientRect().top - top;
     const max = Math.max(MIN_FIT, Math.floor(height - above - SLACK));
     if (canvas.style.maxHeight !== `${max}px`) canvas.style.maxHeight = `${max}px`;

@@ -62,12 +62,14 @@ def classroom(root: W.Box, children: Sequence[W.Widget]) -> tuple[W.Widget, ...]
     return (*children, page_hooks())
 
 
-def takes_keys(canvas: Any, *, fit: bool = False) -> None:
-    """Mark ``canvas`` as taking the keyboard when pointed at (and, with ``fit``, as sized
-    to the screen's height)."""
+def takes_keys(canvas: Any) -> None:
+    """Mark ``canvas`` as taking the keyboard when pointed at."""
     canvas.add_class(KEYS)
-    if fit:
-        canvas.add_class(FIT)
+
+
+def fits_screen(canvas: Any) -> None:
+    """Mark ``canvas`` as sized to keep its widget within the screen's height."""
+    canvas.add_class(FIT)
 
 
 def on_press(canvas: Any, callback: Callable[[float, float], None]) -> None:

@@ -412,6 +412,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         roll down to the star choice and the score, so that it shows at once on a school
         screen (the board is sized to it, board.py's ``paleo-fit``)."""
         row = W.Layout(flex_flow="row wrap", align_items="center")
+        self.star_box.add_class("paleo-stars")
         turn = W.VBox([
             W.HBox([self.roll_button, self.roll_label], layout=row),
             W.HBox([self.shape_buttons], layout=row),
