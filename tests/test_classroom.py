@@ -28,6 +28,7 @@ from paleowidgets.widgets import (
     replay_with_analysis,
 )
 from paleowidgets.widgets.board import MARKS, OVERLAY
+from paleowidgets.widgets.editor import PuzzleEditor
 from paleowidgets.widgets.events import FIT, KEYS, ROOT, PageHooks, page_hooks
 
 ROOT_DIR = Path(__file__).resolve().parents[1]
@@ -174,6 +175,7 @@ def widget(name: str) -> Any:
         "enclosure": lambda: EnclosureWidget(tiny),
         "transform": lambda: TransformExplorer("F"),
         "analysis": lambda: replay_with_analysis(log),
+        "editor": lambda: PuzzleEditor(width=7, height=7, lang="en"),
     }
     return make[name]()
 
@@ -186,7 +188,7 @@ def descendants(w: Any) -> list[Any]:
 
 
 @pytest.mark.parametrize("name", ["play", "replay", "puzzle", "class", "enclosure",
-                                  "transform", "analysis"])
+                                  "transform", "analysis", "editor"])
 def test_every_widget_carries_the_page_side(name: str) -> None:
     w = widget(name)
     assert ROOT in w._dom_classes
@@ -203,8 +205,8 @@ def test_every_widget_carries_the_page_side(name: str) -> None:
 def test_the_hooks_are_one_hidden_widget_per_kernel() -> None:
     hooks = page_hooks()
     assert isinstance(hooks, PageHooks) and hooks.layout.display == "none"
-    assert "lm-suppress-shortcuts" in hooks._esm and "pointerover" in hooks._esm
-    assert "min-height: 44px" in hooks._css
+    assert "lm-suppress-shortcuts" in hooks.value and "pointerover" in hooks.value
+    assert "min-height: 44px" in hooks.value and "onerror=" in hooks.value
     hooks.close()
     again = page_hooks()
     assert again is not hooks and again.comm is not None     # a closed one is replaced

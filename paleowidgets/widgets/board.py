@@ -114,6 +114,7 @@ class BoardWidget(SvgFallback, MultiCanvas):  # type: ignore[misc]
     when the browser scales it. The canvas takes the width of its container, up to its
     full size, and keeps its aspect; with ``fit`` (in a widget that carries
     :func:`~.events.page_hooks`) it is also kept short enough for the widget to show whole.
+    With ``touch`` a finger works like the mouse (:meth:`on_cell_hover`).
 
     >>> from paleowidgets.core.maps import parse_document
     >>> from paleowidgets.core.rules import TINY, Game
@@ -124,7 +125,7 @@ class BoardWidget(SvgFallback, MultiCanvas):  # type: ignore[misc]
 
     def __init__(self, state: State, *, turns: Sequence[Turn] = (), cell_size: float = 48,
                  resolution: float = 1.5, labels: Mapping[str, str] | None = None,
-                 fit: bool = True, **kwargs: Any) -> None:
+                 fit: bool = True, touch: bool = True, **kwargs: Any) -> None:
         # Pattern tiles are a third or a quarter of a cell: a cell of 12k pixels keeps
         # them whole, so the tiles line up from cell to cell as in the SVG.
         unit = max(12, 12 * round(cell_size * resolution / 12))
@@ -165,10 +166,11 @@ class BoardWidget(SvgFallback, MultiCanvas):  # type: ignore[misc]
         self.on_mouse_move(lambda x, y: self._hover(self.cell_at(x, y)))
         self.on_mouse_out(lambda x, y: self._hover(None))
         self.on_mouse_down(lambda x, y: self._click(self.cell_at(x, y)))
-        self.on_touch_start(self._touch_start)
-        self.on_touch_move(self._touch_move)
-        self.on_touch_end(lambda touches: self._touch_end())
-        self.on_touch_cancel(lambda touches: self._touch_reset())
+        if touch:             # else the owner reads ipycanvas' touch events itself
+            self.on_touch_start(self._touch_start)
+            self.on_touch_move(self._touch_move)
+            self.on_touch_end(lambda touches: self._touch_end())
+            self.on_touch_cancel(lambda touches: self._touch_reset())
         redraw_on_connect(self, self.redraw)
         self.redraw()
 

@@ -50,6 +50,7 @@ from ..solver.exact import Solution, solve
 from ..solver.grading import Grade, grade
 from ._display import SvgFallback
 from .board import BoardWidget, Ghost, board_beside, canvas_batch
+from .events import classroom
 from .solving import SolveProgress
 from .text import language
 
@@ -81,7 +82,7 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
         self._dragging = False
         self._syncing = False
         self._build()
-        super().__init__(self._children(), **kwargs)
+        super().__init__(classroom(self, self._children()), **kwargs)
         self.add_class("paleo-editor")
         if source is not None:
             self.load(source)
@@ -322,7 +323,7 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def _new_board(self) -> None:
         self.board = BoardWidget(self._state(), cell_size=self.cell_size,
-                                 labels=sheet_labels(self.lang))
+                                 labels=sheet_labels(self.lang), touch=False)
         self.board.on_cell_click(self._press)
         self.board.on_cell_hover(self._drag)
         self.board.on_mouse_up(lambda x, y: self._release())

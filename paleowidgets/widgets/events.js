@@ -1,5 +1,7 @@
-// The page side of paleowidgets (loaded by anywidget, see events.py): what ipycanvas and
-// ipywidgets do not do for a classroom.
+// The page side of paleowidgets (events.py): what ipycanvas and ipywidgets do not do for a
+// classroom. It runs as the error handler of a hidden image in an ipywidgets HTML widget
+// (`this` is that image), every time a view of that widget is shown; core ipywidgets only,
+// so nothing can keep a page's widgets from being restored after a reload.
 //
 // * Keys belong to the board: pointing at a canvas marked `paleo-keys` (mouse or pen, not
 //   touch) focuses it, so its keys reach ipycanvas' own key handler (which stops them there)
@@ -124,6 +126,12 @@ function install() {
     if (e.target === pointed) pointed = null;    // Tab or a click moved the focus on
   }, true);
 
+  // Tab leaves a canvas as it leaves any control: ipycanvas cancels every key on its
+  // canvas, Tab too, which would trap the keyboard there.
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Tab" && e.target.closest && e.target.closest(KEYS)) e.stopPropagation();
+  }, true);
+
   document.addEventListener("wheel", (e) => {
     if (e.target.closest && e.target.closest(KEYS)) e.stopPropagation();
   }, {capture: true, passive: true});
@@ -136,23 +144,19 @@ function whenConnected(el, then, tries = 600) {
   else if (tries > 0) requestAnimationFrame(() => whenConnected(el, then, tries - 1));
 }
 
-export default {
-  initialize() {
-    install();
-  },
-  render({el}) {
-    install();
-    let observer = null;
-    whenConnected(el, () => {
-      const root = outermost(el);
-      if (!root) return;
-      fit(root);
-      // a frame later: changing a size inside the observer's callback would loop
-      observer = new ResizeObserver(() => requestAnimationFrame(() => fit(root)));
-      observer.observe(root);
-      const area = scroller(root);
-      if (area) observer.observe(area);
-    });
-    return () => observer && observer.disconnect();
-  },
-};
+// This view of the hooks: fit its widget now and whenever it or the scrolling area changes
+// size (a frame later: changing a size inside the observer's callback would loop).
+function attach(el) {
+  whenConnected(el, () => {
+    const root = outermost(el);
+    if (!root) return;
+    fit(root);
+    const observer = new ResizeObserver(() => requestAnimationFrame(() => fit(root)));
+    observer.observe(root);
+    const area = scroller(root);
+    if (area) observer.observe(area);
+  });
+}
+
+install();
+attach(this);

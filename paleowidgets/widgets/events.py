@@ -1,15 +1,22 @@
 """The page side of the widgets: keys, focus, the wheel, fitting the screen, finger-sized
-controls. ipycanvas and ipywidgets leave these to the page; a small front-end module
-(``events.js`` and ``events.css``, shipped to the browser by anywidget, no build step)
-does them once per page for every widget that carries :func:`page_hooks`:
+controls. ipycanvas and ipywidgets leave these to the page; a small script and stylesheet
+(``events.js`` and ``events.css``) do them once per page for every widget that carries
+:func:`page_hooks`:
 
 * pointing at a canvas marked ``paleo-keys`` gives it the keyboard (a focus ring shows
-  it), no click needed; its keys stop there, and no key pressed inside a ``paleo-widget``
-  reaches JupyterLab's shortcuts (Lumino's ``data-lm-suppress-shortcuts``);
+  it), no click needed; its keys stop there, Tab goes on to the next control, and no key
+  pressed inside a ``paleo-widget`` reaches JupyterLab's shortcuts (Lumino's
+  ``data-lm-suppress-shortcuts``);
 * the mouse wheel over a canvas scrolls the page (ipycanvas would swallow it);
 * a ``paleo-fit`` canvas is given the height that keeps the widget, from its top to the
-  bottom of that canvas, inside the scrolling area (the notebook panel, Voila's page);
-* every button is at least 44 px square, for a finger.
+  bottom of that canvas, inside the scrolling area (the notebook panel, Voila's page), and
+  beside a side panel the width that leaves the panel its least width;
+* every button is at least 44 px square where there is a finger.
+
+The hooks are a core ipywidgets ``HTML`` widget, hidden: a ``<style>`` and an image whose
+error handler runs the script. A custom widget module (anywidget was tried) gives its
+model two seconds to load, and on a busy machine a page reload that restores many widgets
+takes longer: one model that fails keeps every widget of the page from being restored.
 
 Touch needs no page code: ipycanvas sends touch events, and cancels them so the browser
 sends no emulated mouse events after a tap (:meth:`BoardWidget.on_cell_hover` turns them
@@ -22,22 +29,32 @@ into preview and place).
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import anywidget
 import ipywidgets as W
 
 HERE = Path(__file__).resolve().parent
 ROOT, KEYS, FIT = "paleo-widget", "paleo-keys", "paleo-fit"
+SCRIPT = (HERE / "events.js").read_text(encoding="utf-8")
+STYLE = (HERE / "events.css").read_text(encoding="utf-8")
 
 
-class PageHooks(anywidget.AnyWidget):
+def hooks_html() -> str:
+    """The stylesheet, and a hidden image that fails to load (an empty data URL) and so
+    runs the script, every time the widget is shown."""
+    return (f"<style>{STYLE}</style><img alt='' style='display:none' src='data:,' "
+            f"onerror=\"{html.escape(SCRIPT, quote=True)}\">")
+
+
+class PageHooks(W.HTML):  # type: ignore[misc]
     """An invisible widget whose view installs the page side (once per page)."""
 
-    _esm = (HERE / "events.js").read_text(encoding="utf-8")
-    _css = (HERE / "events.css").read_text(encoding="utf-8")
+    def __init__(self) -> None:
+        super().__init__(hooks_html(), layout=W.Layout(display="none"))
+        self.add_class("paleo-page-hooks")
 
     def __repr__(self) -> str:
         return "<PageHooks>"
@@ -51,7 +68,7 @@ def page_hooks() -> PageHooks:
     after ``Widget.close_all()``)."""
     global _HOOKS
     if _HOOKS is None or _HOOKS.comm is None:
-        _HOOKS = PageHooks(layout=W.Layout(display="none"))
+        _HOOKS = PageHooks()
     return _HOOKS
 
 
