@@ -347,7 +347,7 @@ def legal_move(session: PlaySession) -> tuple[str, Cell] | None:
     g = session.game
     shapes = list(dict.fromkeys([session.shape, *(s for s, _ in session.choices())]))
     found: list[tuple[int, str, Cell]] = []
-    keep = session.shape
+    keep, anchor = session.shape, session.table.anchor      # put back after the search
     for shape in shapes:
         if shape is None:
             continue
@@ -359,7 +359,7 @@ def legal_move(session: PlaySession) -> tuple[str, Cell] | None:
                 if c is not None and c.legal:
                     found.append((c.stars, shape, (x, y)))
     session.select(keep)
-    session.hover(None)
+    session.hover(anchor)
     if not found:
         return None
     _, shape, cell = min(found, key=lambda f: (f[0], shapes.index(f[1])))
