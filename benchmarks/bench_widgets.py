@@ -71,7 +71,7 @@ def _counting(content, buffers=None):
 _CANVAS_MANAGER.send = _counting
 
 site = load_map({MAP!r})
-play = PlayWidget(site, seed={PLAY_SEED!r})
+play = PlayWidget(site, seed={PLAY_SEED!r}, save=False, ask_name=False)
 
 # the floor: a bare canvas that draws one square, in one message, per move and per press
 from ipycanvas import Canvas, hold_canvas
@@ -321,7 +321,7 @@ def run(a: argparse.Namespace, root: Path) -> int:
                                    timeout=90_000)
             page.wait_for_timeout(1500)
             canvas.scroll_into_view_if_needed()
-            mirror = PlayWidget(load_map(MAP), seed=PLAY_SEED)
+            mirror = PlayWidget(load_map(MAP), seed=PLAY_SEED, save=False, ask_name=False)
             sent(page)
             results["hover"] = bench_hover(page, canvas, floor, mirror, a.n)
             results["click"] = bench_click(page, canvas, floor, mirror, min(15, a.n))
