@@ -1,7 +1,7 @@
 """The classroom side of the widgets, headless: touch on the board (tap shows, a second tap
 on the same cell places, a drag moves, no second placement), a tap on the other canvases,
 and the page side (events.py) carried by every widget: its hidden hooks, which canvases
-take keys and which fit the screen. The browser half is tests/browser/test_classroom.py."""
+take keys and which fit the screen. The browser half is tests/browser/test_classroom_lab.py."""
 
 from __future__ import annotations
 
