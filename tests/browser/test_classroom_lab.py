@@ -199,7 +199,7 @@ def test_lab_a_turn_fits_the_notebook_panel(lab_page: Any, size: tuple[int, int]
     play = f"{PANEL} .paleo-play"
     if page.locator(f"{play} .paleo-roll").first.is_enabled():
         page.locator(f"{play} .paleo-roll").first.click()
-    page.locator(f"{play} .paleo-roll-dice, {play} .paleo-roll").first.wait_for()
+    page.locator(f"{play} span.paleo-dice").first.wait_for()
     top_of(page, play)
     settle(page, f"{play} canvas.paleo-board")
     panel = box(page, SCROLLER)
@@ -316,7 +316,7 @@ def test_voila_a_turn_fits_the_window(browser: Any, voila_site: h.Server, lang: 
     try:
         play = ".paleo-play:not(.test-pit)"
         page.locator(f"{play} .paleo-roll").first.click()
-        page.locator(f"{play} span.paleo-roll").first.wait_for()
+        page.locator(f"{play} span.paleo-dice").first.wait_for()
         top_of(page, play)
         window = {"x": 0, "y": 0, "width": size[0], "height": size[1]}
         boxes = assert_turn_fits(page, play, window)
