@@ -123,11 +123,12 @@ def test_every_lesson_has_an_exit_ticket(module: str) -> None:
 
 def test_exit_tickets_are_recorded_as_such(tmp_path: Path) -> None:
     record_to(tmp_path, pupil="Ada")
-    result = exit_ticket().check(12, "9", "twelve")
+    result = exit_ticket().check(10, "9", "twelve")
     stop_recording()
     assert result.right == 1 and "1 of 3 right" in str(result)
     exercises = [r.exercise for r in load_results(tmp_path).records]
-    assert exercises == ["exit 1: check_perimeter('X')", "exit 2: check_ring_size('T')",
+    assert exercises == ["exit 1: check_perimeter('T tetromino')",
+                         "exit 2: check_ring_size('T tetromino')",
                          "exit 3: check_fewest_ring(9)"]
     with pytest.raises(TypeError, match="3 questions"):
         exit_ticket().check(1, 2, 3, 4)
@@ -136,7 +137,7 @@ def test_exit_tickets_are_recorded_as_such(tmp_path: Path) -> None:
 def test_a_ticket_question_with_several_answers() -> None:
     from paleowidgets.exercises.lesson02 import exit_ticket as ticket2
     q = ticket2().questions[2]
-    assert q.mark([5, 7, 19]) and q.mark(("5", "7", "19"))
+    assert q.mark([2, 2, 6]) and q.mark(("2", "2", "6"))
     assert q.mark(5).status == "unreadable" and q.mark(None).status == "unanswered"
 
 

@@ -289,7 +289,7 @@ ticket
 
 # %% answer
 ### BEGIN SOLUTION
-answer = [8, 8, [5, 7, 19]]    # the N: no symmetry but the identity; the X: all 8; 5, 7, 19 tetrominoes
+answer = [4, 8, [2, 2, 6]]    # the S: the half turn gives it back (8 / 2); the O: all 8; the line (2) and the L (4)
 ### END SOLUTION
 
 # %% check

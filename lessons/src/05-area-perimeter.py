@@ -50,7 +50,8 @@ from paleowidgets.core.enclosure import (contacts, fewest_ring_cells, fewest_sha
                                          free_polyominoes, names, perimeter, ring_of)
 from paleowidgets.core.geometry import PENTOMINOES
 from paleowidgets.exercises.lesson05 import (check_fewest_ring, check_perimeter,
-                                             check_ring_size, check_shapes_needed, shape_map)
+                                             check_ring_size, check_shapes_needed, ring_drawn,
+                                             shape_map)
 from paleowidgets.render.enclosure import render_enclosure
 
 # %% [markdown]
@@ -241,10 +242,7 @@ for fossil in school.fossils:
 # its `+2`):
 
 # %%
-state = game.initial_state()
-for _letter, cells in fewest_shapes(game, "A").shapes:
-    state = state.play(game.mask_of(cells), 0)       # drawn without dice, for the picture
-render_enclosure(state, "A", lang="en")
+render_enclosure(ring_drawn(game, "A"), "A", lang="en")     # the three shapes drawn without dice
 
 # %% [markdown]
 # **Exercise 5.** A new size: what is the smallest ring a shape of **20** cells can have?
@@ -289,7 +287,7 @@ ticket
 
 # %% answer
 ### BEGIN SOLUTION
-answer = [12, 10, 11]    # the X: 20 - 2 x 4; the T: 10; √(8 x 9 - 4) = √68 ≈ 8.2, up 9, + 2
+answer = [10, 8, 11]    # 16 - 2 x 3; two ring cells in its inside corners; √(8 x 9 - 4) = √68 ≈ 8.2, up 9, + 2
 ### END SOLUTION
 
 # %% check

@@ -44,7 +44,7 @@
 # %%
 from paleowidgets import load_map, render_svg, roll_sequence
 from paleowidgets.exercises.lesson09 import (check_roll, check_snowman, check_winners,
-                                             robot_game)
+                                             robot_game, show_scoreboard)
 from paleowidgets.render.snowman import SPOTS, Snowman, dug_items, render_snowman
 
 snow_map = load_map("snow-map")
@@ -60,7 +60,7 @@ for item in snow_map.fossils:
 # %%
 SEED = "SNOWY-2024"
 rolls = roll_sequence(SEED, snow_map.rounds)
-print(" ".join(f"{a}-{b}" for a, b in rolls))
+print(rolls)
 print(roll_sequence(" snowy-2024 ", 3) == rolls[:3])
 
 # %% [markdown]
@@ -86,9 +86,7 @@ check_roll(SEED, 3, answer)
 
 # %%
 game = robot_game(SEED)      # Greedy Gus, Greedy Gina and Random Rita play every round
-for place, (name, score, played) in enumerate(game.scoreboard(), start=1):
-    print(f"{place}. {name:12} {score:3} points after {played} rounds")
-
+show_scoreboard(game)
 
 # %% [markdown]
 # **Exercise 2.** Who won the robots' class game? Answer with a name, like `"Random
@@ -106,7 +104,7 @@ assert check_winners(game, answer)
 check_winners(game, answer)
 
 # %%
-print("winners:", ", ".join(game.outcome().winners))
+game.outcome().winners
 
 # %% [markdown]
 # Greedy Gus's sheet at the end:

@@ -4,7 +4,7 @@ Every check asks the core (:mod:`paleowidgets.core.geometry`) for the true answe
 "right", or what is off with a hint towards the idea (orbit-stabiliser, mirror images).
 
 >>> check_fixed_count("T", 8).hint
-'some turns or flips give the same picture: which symmetries leave the T unchanged?'
+'some turns or flips give the same picture: which symmetries leave the T pentomino unchanged?'
 >>> check_fixed_count("T", 4)
 ✔ Right: the T pentomino has 4 fixed orientations: 4 × 2 symmetries onto itself = 8.
 """
@@ -21,11 +21,14 @@ from ..core.geometry import (
     Cell,
     count_shapes,
     normalise,
+    orbit,
     polyominoes,
     recognise,
+    stabiliser,
 )
 from . import Feedback, checker, right, wrong
 from .answers import LETTER_SET, POINTS, WHOLE_NUMBER
+from .shapes import shape_called, shape_cells, shape_picture
 from .tickets import ExitTicket, Question
 
 __all__ = ["MIRROR_PAIRS", "check_counts", "check_drawing", "check_fixed_count",
@@ -43,18 +46,20 @@ def _letter(letter: str) -> str:
     return letter
 
 
-def _orientations(letter: str) -> int:
-    return len(FIXED_BY_LETTER[_letter(letter)])
+def _orientations(shape: str) -> int:
+    return len(orbit(shape_cells(shape)))
 
 
 @checker(WHOLE_NUMBER, solution=_orientations, example=lambda: ("T",))
 def check_fixed_count(letter: str, answer: Any) -> Feedback:
-    """How many different orientations (fixed pentominoes) does ``letter`` have?"""
+    """How many different orientations (fixed forms) does the shape have? ``letter``: a
+    pentomino's letter, or a tetromino (:mod:`.shapes`)."""
     n = _orientations(letter)
     k = 8 // n
+    shape = shape_called(letter)
     got = WHOLE_NUMBER.read(answer)
     if got == n:
-        return right(f"the {letter} pentomino has {n} fixed orientation{'s' * (n > 1)}: "
+        return right(f"{shape} has {n} fixed orientation{'s' * (n > 1)}: "
                      f"{n} × {k} symmetr{'ies' if k > 1 else 'y'} onto itself = 8.")
     if got > 8:
         return wrong(f"{got} is more than the 8 symmetries of the square.",
@@ -63,33 +68,35 @@ def check_fixed_count(letter: str, answer: Any) -> Feedback:
         return wrong(f"every shape has at least one orientation: the way it is drawn, not {got}.",
                      hint="do not forget to flip it over as well as turn it")
     if got > n:
-        return wrong(f"the {letter} pentomino has fewer than {got} different orientations.",
+        return wrong(f"{shape} has fewer than {got} different orientations.",
                      hint="some turns or flips give the same picture: which symmetries "
-                          f"leave the {letter} unchanged?")
-    return wrong(f"the {letter} pentomino has more than {got} different orientation"
+                          f"leave {shape} unchanged?")
+    return wrong(f"{shape} has more than {got} different orientation"
                  f"{'s' * (got != 1)}.",
                  hint="do not forget to flip it over as well as turn it")
 
 
-def _stabiliser_size(letter: str) -> int:
-    return len(PENTOMINOES[_letter(letter)].stabiliser())
+def _stabiliser_size(shape: str) -> int:
+    return len(stabiliser(shape_cells(shape)))
 
 
 @checker(WHOLE_NUMBER, solution=_stabiliser_size, example=lambda: ("U",))
 def check_stabiliser_size(letter: str, answer: Any) -> Feedback:
-    """How many of the 8 symmetries map ``letter`` onto itself?"""
+    """How many of the 8 symmetries map the shape onto itself? ``letter``: a pentomino's
+    letter, or a tetromino (:mod:`.shapes`)."""
     k = _stabiliser_size(letter)
+    shape = shape_called(letter)
     got = WHOLE_NUMBER.read(answer)
     if got == k:
-        return right(f"{k} symmetr{'ies' if k > 1 else 'y'} map the {letter} onto itself, "
+        return right(f"{k} symmetr{'ies' if k > 1 else 'y'} map {shape} onto itself, "
                      f"so it has 8 ÷ {k} = {8 // k} orientation{'s' * (k < 8)}.")
     if got > 8:
         return wrong(f"the square has only 8 symmetries, not {got}.",
                      hint="4 turns (the identity among them) and 4 mirrors")
     hint = ("the identity (doing nothing) always counts" if got < 1 else
-            f"orbit × stabiliser = 8, and the {letter} has "
-            f"{len(FIXED_BY_LETTER[letter])} orientation{'s' * (k < 8)}")
-    return wrong(f"{got} is not the number of symmetries that leave the {letter} "
+            f"orbit × stabiliser = 8, and {shape} has "
+            f"{8 // k} orientation{'s' * (k < 8)}")
+    return wrong(f"{got} is not the number of symmetries that leave {shape} "
                  "unchanged.", hint=hint)
 
 
@@ -185,13 +192,17 @@ def check_drawing(cells: Any, letter: str) -> Feedback:
 
 
 def exit_ticket() -> ExitTicket:
-    """Lesson 2's exit ticket: orientations of the N, the X's symmetries, tetrominoes."""
+    """Lesson 2's exit ticket, on shapes whose orbits and counts the lesson never prints:
+    the S tetromino's orientations, the O tetromino's symmetries, the trominoes."""
+    def called(name: str) -> str:
+        return f"{shape_called(name)} (rows {shape_picture(name)})"
+
     return ExitTicket(2, (
-        Question("How many different orientations (fixed pentominoes) does the N have?",
-                 check_fixed_count, ("N",)),
-        Question("How many of the 8 symmetries of the square map the X onto itself?",
-                 check_stabiliser_size, ("X",)),
-        Question("Tetrominoes have 4 cells. How many free, one-sided and fixed tetrominoes "
+        Question(f"How many different orientations does {called('S tetromino')} have?",
+                 check_fixed_count, ("S tetromino",)),
+        Question(f"How many of the 8 symmetries of the square map {called('O tetromino')} "
+                 "onto itself?", check_stabiliser_size, ("O tetromino",)),
+        Question("Trominoes have 3 cells. How many free, one-sided and fixed trominoes "
                  "are there? Answer with a list [free, one_sided, fixed].",
-                 check_counts, (4,)),
+                 check_counts, (3,)),
     ))

@@ -20,15 +20,15 @@ from ..core.enclosure import (
     perimeter,
     ring_of,
 )
-from ..core.geometry import LETTERS, PENTOMINOES
 from ..core.maps import Map, parse_document
-from ..core.rules import Game
+from ..core.rules import Game, State
 from . import Feedback, checker, right, wrong
 from .answers import WHOLE_NUMBER
+from .shapes import shape_called, shape_cells, shape_picture
 from .tickets import ExitTicket, Question
 
 __all__ = ["check_fewest_ring", "check_perimeter", "check_ring_size", "check_shapes_needed",
-           "exit_ticket", "shape_map"]
+           "exit_ticket", "ring_drawn", "shape_map"]
 
 
 def shape_map(picture: str, name: str) -> Map:
@@ -47,53 +47,61 @@ def shape_map(picture: str, name: str) -> Map:
     return doc
 
 
-def _cells(letter: str) -> tuple[tuple[int, int], ...]:
-    if letter not in PENTOMINOES:
-        raise ValueError(f"unknown pentomino {letter!r}: the letters are {LETTERS}")
-    return PENTOMINOES[letter].cells
+def ring_drawn(game: Game, fossil: str) -> State:
+    """A blank sheet of ``game`` with the ring of ``fossil`` drawn by the fewest
+    pentominoes :func:`~paleowidgets.core.enclosure.fewest_shapes` finds (drawn without
+    dice, for the picture)."""
+    state = game.initial_state()
+    for _letter, cells in fewest_shapes(game, fossil).shapes:
+        state = state.play(game.mask_of(cells), 0)
+    return state
 
 
 def _perimeter(letter: str) -> int:
-    return perimeter(_cells(letter))
+    return perimeter(shape_cells(letter))
 
 
 @checker(WHOLE_NUMBER, solution=_perimeter, example=lambda: ("P",))
 def check_perimeter(letter: str, answer: Any) -> Feedback:
-    """The perimeter of pentomino ``letter``: how many cell sides are on its outline?"""
+    """The perimeter of a shape (a pentomino's letter, or a tetromino: :mod:`.shapes`):
+    how many cell sides are on its outline?"""
     p = _perimeter(letter)
+    n = len(shape_cells(letter))
     answer = WHOLE_NUMBER.read(answer)
     if answer == p:
-        return right(f"the {letter} pentomino has a perimeter of {p} cell sides.")
-    if answer == 20:
-        return wrong("20 is 5 cells × 4 sides: the sides two cells share are not on the outline.",
-                     hint="take away 2 for every pair of cells side by side.")
-    return wrong(f"the perimeter of the {letter} pentomino is not {answer}.",
-                 hint="count the sides on the outline, or: 5 × 4 minus 2 for each shared side.")
+        return right(f"{shape_called(letter)} has a perimeter of {p} cell sides.")
+    if answer == 4 * n:
+        return wrong(f"{4 * n} is {n} cells × 4 sides: the sides two cells share are not on "
+                     "the outline.", hint="take away 2 for every pair of cells side by side.")
+    return wrong(f"the perimeter of {shape_called(letter)} is not {answer}.",
+                 hint=f"count the sides on the outline, or: {n} × 4 minus 2 for each shared "
+                      "side.")
 
 
 def _ring_size(letter: str) -> int:
-    return len(ring_of(_cells(letter)))
+    return len(ring_of(shape_cells(letter)))
 
 
 @checker(WHOLE_NUMBER, solution=_ring_size, example=lambda: ("L",))
 def check_ring_size(letter: str, answer: Any) -> Feedback:
-    """How many ring cells (cells sharing a side with it) does pentomino ``letter`` have?"""
+    """How many ring cells (cells sharing a side with it) does the shape have? ``letter``:
+    a pentomino's letter, or a tetromino (:mod:`.shapes`)."""
     answer = WHOLE_NUMBER.read(answer)
-    cells = _cells(letter)
+    cells = shape_cells(letter)
     ring, p = len(ring_of(cells)), perimeter(cells)
     k = sum(1 for n in contacts(cells).values() if n > 1)
     touch = f"{k} ring cell{'s touch' if k > 1 else ' touches'} it on more than one side"
     if answer == ring:
         if ring == p:
-            return right(f"the {letter} pentomino has {ring} ring cells, as many as its "
+            return right(f"{shape_called(letter)} has {ring} ring cells, as many as its "
                          "perimeter: no ring cell touches it twice.")
-        return right(f"the {letter} pentomino has {ring} ring cells, fewer than its perimeter "
+        return right(f"{shape_called(letter)} has {ring} ring cells, fewer than its perimeter "
                      f"of {p}: {touch}.")
     if answer == p:
         return wrong(f"{p} is the perimeter, but {touch}.",
                      hint="a ring cell in an inside corner touches two sides of the shape "
                           "but counts once.")
-    return wrong(f"the {letter} pentomino does not have {answer} ring cells.",
+    return wrong(f"{shape_called(letter)} does not have {answer} ring cells.",
                  hint="a ring cell in an inside corner touches two sides of the shape but "
                       "counts once.")
 
@@ -144,11 +152,12 @@ def check_shapes_needed(game: Game, fossil: str, answer: Any) -> Feedback:
 
 
 def exit_ticket() -> ExitTicket:
-    """Lesson 5's exit ticket: the X's perimeter, the T's ring, the fewest ring cells
-    for 9 cells."""
+    """Lesson 5's exit ticket: the perimeter and the ring of the T tetromino (which the
+    lesson never measures), the fewest ring cells for 9 cells (its table stops at 8)."""
+    t = f"{shape_called('T tetromino')} (rows {shape_picture('T tetromino')})"
     return ExitTicket(5, (
-        Question("What is the perimeter of the X pentomino?", check_perimeter, ("X",)),
-        Question("How many ring cells does the T pentomino have?", check_ring_size, ("T",)),
+        Question(f"What is the perimeter of {t}?", check_perimeter, ("T tetromino",)),
+        Question(f"How many ring cells does {t} have?", check_ring_size, ("T tetromino",)),
         Question("What is the fewest ring cells a shape of 9 cells can have?",
                  check_fewest_ring, (9,)),
     ))

@@ -28,7 +28,7 @@ from .answers import items as listed
 from .tickets import ExitTicket, Question
 
 __all__ = ["NAMES", "SNOWMAN", "check_roll", "check_snowman", "check_winners", "exit_ticket",
-           "gathered", "robot_game"]
+           "gathered", "robot_game", "show_scoreboard"]
 
 SEED = "SNOWY-2024"
 
@@ -97,6 +97,24 @@ def robot_game(seed: int | str = SEED) -> ClassGame:
             game.play(name, bot.choose(state, roll, rng).turn(state))
             roll = game.roll_for(name)
     return game
+
+
+def show_scoreboard(game: ClassGame, lang: str | None = None) -> None:
+    """Print the class game's scoreboard, best first: the place (equal scores share it),
+    the name, the score and the rounds played, with the headings in ``lang`` (the
+    language setting when None)."""
+    from .. import i18n
+    rows = sorted(game.scoreboard(), key=lambda r: -r[1])
+    width = max([len(i18n.t("class.name", lang))] + [len(name) for name, _, _ in rows])
+    print("  ".join([i18n.t("class.rank", lang), i18n.t("class.name", lang).ljust(width),
+                     i18n.t("class.score", lang), i18n.t("class.rounds", lang)]))
+    place = 0
+    for i, (name, score, played) in enumerate(rows):
+        if i == 0 or score != rows[i - 1][1]:
+            place = i + 1
+        rounds = i18n.t("class.rounds.value", lang, played=played, rounds=game.game.rounds)
+        print(f"{place:>{len(i18n.t('class.rank', lang))}}  {name.ljust(width)}  "
+              f"{score:>{len(i18n.t('class.score', lang))}}  {rounds}")
 
 
 def gathered(game: ClassGame, seed: int | str = SEED) -> Any:

@@ -8,11 +8,11 @@ all the answers. In a lesson:
 >>> ticket = exit_ticket()
 >>> print(ticket)                                # doctest: +ELLIPSIS
 Exit ticket, lesson 5
-1. What is the perimeter of the X pentomino? (a whole number, like 12 ...)
+1. What is the perimeter of the T tetromino (rows ### over .#.)? (a whole number, like 12 ...)
 ...
->>> print(ticket.check(12, None, "ten"))         # doctest: +ELLIPSIS
+>>> print(ticket.check(10, None, "ten"))         # doctest: +ELLIPSIS
 Exit ticket, lesson 5: 1 of 3 right
-1. ✔ Right: the X pentomino has a perimeter of 12 cell sides.
+1. ✔ Right: the T tetromino has a perimeter of 10 cell sides.
 2. … Not answered yet: write your answer in place of None (...).
 3. ✘ I can't read this: 'ten' is not a whole number. Hint: write ...
 
@@ -120,7 +120,7 @@ class ExitTicket:
         >>> print(ticket.mark(None))                     # doctest: +ELLIPSIS
         Exit ticket, lesson 5: 0 of 3 right
         1. … Not answered yet: ...
-        >>> ticket.mark([12, 10, 11]).right, ticket.mark(12).right
+        >>> ticket.mark([10, 8, 11]).right, ticket.mark(10).right
         (3, 0)
         """
         n = len(self.questions)
