@@ -21,8 +21,9 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
+from .core.dice import normalise_seed
 from .core.errors import FormatError, IllegalTurnError, PaleoError
 from .core.files import Document, check_solution, load_file
 from .core.logs import GameLog, Outcome, replay_turns
@@ -221,20 +222,27 @@ def cmd_validate(args: argparse.Namespace, out: Output) -> int:
 
 def cmd_render(args: argparse.Namespace, out: Output) -> int:
     def action() -> dict[str, Any]:
-        return render(args.file, Path(args.output), player=args.player)
+        return render(args.file, Path(args.output), player=args.player, copies=args.copies,
+                      names=args.names, seed=args.seed, paper=args.paper, lang=args.lang)
 
     result = attempt(args.file, action)
     if isinstance(result, Failure):
         return out.failure(result)
     who = f" (player {result['player']})" if "player" in result else ""
-    out.text(f"wrote {result['output']}: {result['kind']} {args.file}{who}")
+    pages = result.get("pages", 1)
+    many = f", {pages} pages on {result['paper']}" if pages > 1 else ""
+    out.text(f"wrote {result['output']}: {result['kind']} {args.file}{who}{many}")
     out.json(result)
     return EXIT_OK
 
 
-def render(path: str, output: Path, *, player: str | None = None) -> dict[str, Any]:
+def render(path: str, output: Path, *, player: str | None = None, copies: int | None = None,
+           names: str | None = None, seed: str | None = None, paper: str | None = None,
+           lang: str | None = None) -> dict[str, Any]:
     """Write the sheet of a map, puzzle or (one player's) game log; the output file appears
-    whole or not at all (``write_sheet`` writes through a temporary file and a rename)."""
+    whole or not at all (``write_sheet`` writes through a temporary file and a rename).
+    ``copies``, ``names`` (a class list file) or ``seed`` make a class set: one PDF, a
+    sheet a page (``paper``: ``a4`` by default, or ``letter``)."""
     suffix = output.suffix.lower()
     if suffix not in SHEET_SUFFIXES:   # checked first: no work is done for a bad target
         shown = repr(output.suffix) if output.suffix else "no suffix"
@@ -242,17 +250,71 @@ def render(path: str, output: Path, *, player: str | None = None) -> dict[str, A
                    f"{', '.join(SHEET_SUFFIXES)}")
         raise Failure(EXIT_BAD_FILE, f"{output}: {message}",
                       {"file": str(output), "message": message})
+    class_set = copies is not None or names is not None
+    if (class_set or paper is not None) and suffix != ".pdf":
+        option = "--copies" if copies is not None else "--names" if names is not None \
+            else "--paper"
+        message = f"{option} makes pages of a PDF: the output must end in .pdf"
+        raise Failure(EXIT_BAD_FILE, f"{output}: {message}",
+                      {"file": str(output), "message": message})
+    pupils = read_class_list(names) if names is not None else None
+    if copies is not None and pupils is not None and len(pupils) > copies:
+        message = (f"--copies {copies} is fewer than the {len(pupils)} names in --names "
+                   f"{names}: a class set needs a sheet for every name")
+        raise Failure(EXIT_BAD_FILE, message, {"file": names, "message": message})
     doc = load(path)
     info: dict[str, Any] = {"output": str(output), "format": suffix[1:], "source": path}
     if isinstance(doc, GameLog):
+        for option, value in (("--copies", copies), ("--names", names), ("--seed", seed)):
+            if value is not None:
+                bad_option(path, f"{option} prints blank sheets of a map or a puzzle; this "
+                           "is a game log")
         info.update(kind="game", player=player_name(doc, player, path))
     elif player is not None:
-        message = "--player applies only to game logs"
-        raise Failure(EXIT_BAD_FILE, f"{path}: {message}", {"file": path, "message": message})
+        bad_option(path, "--player applies only to game logs")
     else:
         info["kind"] = "puzzle" if isinstance(doc, Puzzle) else "map"
-    write_output(doc, output, player=info.get("player"))
+    if seed is not None and isinstance(doc, Puzzle):
+        bad_option(path, "--seed gives the rolls of a map; a puzzle has its own rolls")
+    if lang is not None:
+        info["lang"] = lang
+    if seed is not None:
+        info["seed"] = str(normalise_seed(seed))
+    if class_set or paper is not None:
+        if isinstance(doc, GameLog):     # --paper alone: one game's sheet on that paper
+            info.update(pages=1, paper=paper)
+            write_pages_output(doc, output, player=info["player"], paper=paper or "a4",
+                               lang=lang)
+            return info
+        pages = copies if copies is not None else len(pupils) if pupils else 1
+        info.update(pages=pages, paper=paper or "a4", names=pupils or [])
+        write_class_output(doc, output, copies=pages, names=pupils or [], seed=seed,
+                           paper=paper or "a4", lang=lang)
+    else:
+        write_output(doc, output, player=info.get("player"), seed=seed, lang=lang)
     return info
+
+
+def bad_option(path: str, message: str) -> NoReturn:
+    raise Failure(EXIT_BAD_FILE, f"{path}: {message}", {"file": path, "message": message})
+
+
+def read_class_list(names: str) -> list[str]:
+    """The names of ``--names FILE``; a file that is missing or unreadable is one failure
+    naming the option and the file."""
+    from .render.classset import read_names
+
+    try:
+        return read_names(names)
+    except FormatError as e:
+        message = f"--names: {e.message}"
+        raise Failure(EXIT_BAD_FILE, f"{names}:{e.line}: {message}" if e.line else
+                      f"{names}: {message}", {"file": names, "line": e.line,
+                                              "message": message}) from None
+    except OSError as e:
+        message = f"--names: cannot read the class list: {e.strerror or e}"
+        raise Failure(EXIT_BAD_FILE, f"{names}: {message}",
+                      {"file": names, "message": message}) from None
 
 
 def player_name(log: GameLog, player: str | None, path: str) -> str:
@@ -286,15 +348,38 @@ def _writing(output: Path, what: str) -> Iterator[None]:
         raise cannot(e.strerror or str(e)) from None
 
 
-def write_output(doc: Document, output: Path, *, player: str | None) -> None:
+def write_output(doc: Document, output: Path, *, player: str | None,
+                 seed: str | None = None, lang: str | None = None) -> None:
     """``write_sheet`` with the target checked first, and OS errors naming the target."""
     from .render.export import write_sheet  # lazily: validate and score never load rendering
 
     with _writing(output, "the sheet"):
         if isinstance(doc, GameLog):
-            write_sheet(doc, output, player=player)
+            write_sheet(doc, output, player=player, lang=lang)
         else:
-            write_sheet(doc, output)
+            write_sheet(doc, output, seed=seed, lang=lang)
+
+
+def write_pages_output(log: GameLog, output: Path, *, player: str, paper: str,
+                       lang: str | None) -> None:
+    """One game's sheet as a PDF page of ``paper``, the target checked first."""
+    from .render.export import pdf_pages, write_atomically
+    from .render.svg import render_svg
+
+    with _writing(output, "the sheet"):
+        write_atomically(output, pdf_pages([render_svg(log, player=player, lang=lang)],
+                                           paper))
+
+
+def write_class_output(doc: Map | Puzzle, output: Path, *, copies: int | None,
+                       names: list[str], seed: str | None, paper: str,
+                       lang: str | None) -> None:
+    """The class set's PDF, the target checked first."""
+    from .render.classset import write_class_set
+
+    with _writing(output, "the class set"):
+        write_class_set(doc, output, paper=paper, copies=copies, names=names, seed=seed,
+                        lang=lang)
 
 
 # ---------------------------------------------------------------------------------------
@@ -1045,6 +1130,34 @@ def cmd_lessons_student(args: argparse.Namespace, out: Output) -> int:
     return worst
 
 
+def _copies(text: str) -> int:
+    from .render.classset import MAX_COPIES
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number of sheets: {text!r}") from None
+    if not 1 <= value <= MAX_COPIES:
+        raise argparse.ArgumentTypeError(f"a class set has 1 to {MAX_COPIES} sheets, "
+                                         f"not {value}")
+    return value
+
+
+def _seed_code(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the seed code is empty")
+    return text
+
+
+def _language(text: str) -> str:
+    from .i18n import normalize
+
+    try:
+        return normalize(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -1080,6 +1193,19 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the sheet to write: .svg, .png or .pdf")
     p.add_argument("--player", metavar="NAME", help="in a game log, whose game (default: "
                    "the first player)")
+    p.add_argument("--copies", type=_copies, metavar="N", help="a class set: N sheets of "
+                   "the map or puzzle in one PDF, a sheet a page (default with --names: "
+                   "one per name)")
+    p.add_argument("--names", metavar="FILE", help="a class list, one name a line (UTF-8): "
+                   "each sheet of the class set gets a name on its name line")
+    p.add_argument("--seed", type=_seed_code, metavar="CODE", help="a map's sheets with "
+                   "the rolls of this seed code on the round track (a class game's dice) "
+                   "and the code beside the title")
+    p.add_argument("--paper", choices=("a4", "letter"), help="the PDF's page size: each "
+                   "sheet fitted to an A4 or US Letter page (default for a class set: a4; "
+                   "one sheet alone: a page the size of the sheet)")
+    p.add_argument("--lang", type=_language, metavar="LANG", help="the sheets' language: "
+                   "en, fr or ko (default: $PALEOWIDGETS_LANG, else en)")
     p.set_defaults(run=cmd_render)
 
     p = sub.add_parser("score", parents=[common], help="replay a game log and score it")

@@ -6,6 +6,7 @@ installs paleowidgets itself), then open JupyterLab on the lessons.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import venv
@@ -34,9 +35,19 @@ def test_binder_requirements_install_and_run_the_lessons(tmp_path: Path) -> None
                           text=True, timeout=600, env={"PATH": env_path, "HOME": str(tmp_path)})
     assert proc.returncode == 0, proc.stderr[-3000:]
     run([str(py), "-c", "import paleowidgets.widgets, ipycanvas, voila"], tmp_path)
-    # the server config postBuild copies (TCP_NODELAY) loads with the pinned jupyter_server
+    # the server config postBuild copies (TCP_NODELAY) is in the environment's own config
+    # folder, on Jupyter's config path whatever the home folder (a JupyterHub mounts each
+    # user's home over the image's), and loads with the pinned jupyter_server
+    config = env_dir / "etc" / "jupyter"
+    assert not (tmp_path / ".jupyter").exists()
+    other_home = tmp_path / "a-pupils-home"
+    other_home.mkdir()
+    paths = subprocess.run([str(env_dir / "bin" / "jupyter"), "--paths", "--json"],
+                           capture_output=True, text=True, timeout=120, check=True,
+                           env={"PATH": env_path, "HOME": str(other_home)}).stdout
+    assert str(config) in json.loads(paths)["config"], paths
     for name in ("jupyter_server_config.py", "voila.py"):
-        run([str(py), str(tmp_path / ".jupyter" / name)], tmp_path)
+        run([str(py), str(config / name)], tmp_path)
     lessons = sorted((ROOT / "lessons").glob("*.ipynb"))
     assert lessons
     out = tmp_path / "executed"

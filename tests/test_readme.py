@@ -4,6 +4,7 @@ command and real ``paleo`` subcommands and options (the quick ones are run)."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shlex
@@ -96,9 +97,11 @@ def test_every_shell_command_exists(doc: str, tmp_path: Path) -> None:
         except SystemExit:
             pytest.fail(f"{doc}:{line}: paleo does not take {' '.join(args)!r}")
         if args[0] == "render" and (ROOT / args[1]).exists():      # quick: run it
+            options = [str(ROOT / a) if b == "--names" else a     # a class list of the repo
+                       for b, a in itertools.pairwise(args[1:])]
             run = subprocess.run(
                 [sys.executable, "-m", "paleowidgets.cli", "render", str(ROOT / args[1]),
-                 *args[2:]], cwd=tmp_path, capture_output=True, text=True,
+                 *options], cwd=tmp_path, capture_output=True, text=True,
                 env={**os.environ, **env}, timeout=120)
             assert run.returncode == 0, f"{doc}:{line}: {run.stderr}"
             assert (tmp_path / args[args.index("-o") + 1]).stat().st_size > 1000

@@ -9,6 +9,10 @@ converting a sheet that holds Hangul, :func:`for_cairo` puts an installed Korean
 first (NanumGothic from Debian's ``fonts-nanum``, or any other that fontconfig knows),
 and warns with :class:`MissingFontWarning` when there is none.
 
+:func:`pdf_pages` puts several sheets in one PDF, one a page, each scaled to fit an A4 or
+US Letter page (a class set: :mod:`paleowidgets.render.classset`). It draws with CairoSVG
+onto one cairo PDF surface, page after page, so it needs nothing beyond CairoSVG.
+
 >>> from paleowidgets.core.maps import parse_document
 >>> from paleowidgets.core.rules import TINY
 >>> sheet_bytes(render_svg(parse_document(TINY)), ".pdf")[:5]
@@ -22,8 +26,9 @@ import os
 import re
 import subprocess
 import warnings
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Unpack
+from typing import Any, Unpack
 
 from ..core.atomic import write_atomically as write_atomically  # re-exported
 from ..core.errors import FormatError
@@ -34,6 +39,12 @@ SUFFIXES = (".svg", ".png", ".pdf")
 XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
 HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7af]")
 FONT_ATTRIBUTE = re.compile(r'font-family="([^"]*)"')
+
+# Paper sizes in PDF points (1/72 inch), portrait: ISO A4 (210 x 297 mm) and US Letter
+# (8.5 x 11 in). A sheet is turned to the orientation in which it prints larger.
+PAPERS: dict[str, tuple[float, float]] = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+PAGE_MARGIN = 28.35            # 10 mm on every side, inside most printers' printable area
+PX_PER_PT = 96 / 72            # SVG user units are CSS pixels (96 per inch)
 
 
 class MissingFontWarning(UserWarning):
@@ -103,3 +114,62 @@ def installed_families(lang: str) -> frozenset[str]:
         return frozenset()
     return frozenset(name.strip() for line in out.splitlines() for name in line.split(",")
                      if name.strip())
+
+
+def pdf_pages(svgs: Sequence[str], paper: str = "a4") -> bytes:
+    """One PDF with a page for each SVG of ``svgs``, in order, on ``paper`` (``"a4"`` or
+    ``"letter"``): each drawing centred and scaled to fit inside a 10 mm margin, the page
+    turned (portrait or landscape) to whichever prints it larger. Vector, like
+    :func:`sheet_bytes`; Korean text gets an installed Korean font (:func:`for_cairo`).
+
+    >>> from paleowidgets.core.maps import parse_document
+    >>> from paleowidgets.core.rules import TINY
+    >>> sheet = render_svg(parse_document(TINY))
+    >>> pdf_pages([sheet, sheet], "letter").count(b"/Type /Page ")    # not /Pages
+    2
+    """
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r}: the papers are {', '.join(PAPERS)}")
+    if not svgs:
+        raise ValueError("no pages to write")
+    import io
+
+    import cairocffi
+    import cairosvg.parser
+    import cairosvg.surface
+
+    out = io.BytesIO()
+    short, long = PAPERS[paper]
+    pdf = cairocffi.PDFSurface(out, short, long)
+
+    class Page(cairosvg.surface.PDFSurface):    # type: ignore[misc]
+        """CairoSVG drawing onto the shared surface (its documented hook) instead of a
+        surface of its own, so each sheet becomes a page of one file."""
+
+        def _create_surface(self, width: float, height: float) -> tuple[Any, float, float]:
+            return pdf, width, height
+
+    for svg in svgs:
+        tree = cairosvg.parser.Tree(bytestring=for_cairo(svg).encode("utf-8"))
+        w, h = _size_px(svg)
+        page_w, page_h = (short, long) if (h >= w) == (long >= short) else (long, short)
+        fit = min((page_w - 2 * PAGE_MARGIN) / w, (page_h - 2 * PAGE_MARGIN) / h)  # pt/px
+        width_pt, height_pt = w * fit, h * fit
+        pdf.set_size(page_w, page_h)
+        pdf.set_device_offset((page_w - width_pt) / 2, (page_h - height_pt) / 2)
+        Page(tree, None, 96, output_width=width_pt * PX_PER_PT,
+             output_height=height_pt * PX_PER_PT)
+        pdf.show_page()
+    pdf.finish()
+    return out.getvalue()
+
+
+def _size_px(svg: str) -> tuple[float, float]:
+    """The width and height of an SVG sheet: its root's ``width`` and ``height``."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg)
+    try:
+        return float(root.attrib["width"]), float(root.attrib["height"])
+    except (KeyError, ValueError):
+        raise ValueError("the SVG's root has no width and height in pixels") from None

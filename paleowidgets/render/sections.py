@@ -563,7 +563,8 @@ def subtitle(sheet: Sheet, ctx: Ctx) -> str:
         status = ctx.text("puzzle", n=rounds)
     else:
         status = ctx.text("blank", rounds=rounds)
-    return f"{edition} · {status}"
+    seed = f" · {ctx.text('seed', seed=sheet.seed)}" if sheet.seed else ""
+    return f"{edition} · {status}{seed}"
 
 
 def title_block(sheet: Sheet, ctx: Ctx, width: float) -> Block:

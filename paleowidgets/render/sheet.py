@@ -12,8 +12,9 @@ led there, a title, a player's name), so the layout code deals with one thing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from ..core.dice import normalise_seed, roll_sequence
 from ..core.logs import GameLog, replay_turns
 from ..core.maps import Map, Puzzle, Roll
 from ..core.rules import Game, State
@@ -35,6 +36,7 @@ class Sheet:
     player: str = ""
     blank: bool = False
     puzzle: bool = False
+    seed: str = ""        # the seed code whose rolls fill the round track, shown on the sheet
 
     @property
     def game(self) -> Game:
@@ -65,10 +67,14 @@ class Ctx:
 
 def sheet_of(obj: Renderable, *, rolls: Sequence[Roll] | None = None,
              turns: Sequence[Turn] | None = None, player: int | str | None = None,
-             title: str | None = None) -> Sheet:
+             title: str | None = None, seed: int | str | None = None) -> Sheet:
     """The sheet of ``obj``. A map or puzzle with ``turns`` is played through them (the
     rolls are the puzzle's, or ``rolls``); a game log shows player ``player`` (an index or
-    a name, the first by default) after its last roll, with its own rolls and turns."""
+    a name, the first by default) after its last roll, with its own rolls and turns.
+    ``seed`` (a map only) fills the round track with the rolls of that seed code, those of
+    a class game on it, and writes the code on the sheet."""
+    if seed is not None:
+        return _seeded(obj, seed, rolls=rolls, turns=turns, player=player, title=title)
     if isinstance(obj, GameLog):
         if rolls is not None or turns is not None:
             raise TypeError("a GameLog brings its own rolls and turns")
@@ -89,6 +95,23 @@ def sheet_of(obj: Renderable, *, rolls: Sequence[Roll] | None = None,
                        name, puzzle=False)
     raise TypeError(f"cannot draw a sheet of {type(obj).__name__}: expected a Map, Puzzle, "
                     "State or GameLog")
+
+
+def _seeded(obj: Renderable, seed: int | str, *, rolls: Sequence[Roll] | None,
+            turns: Sequence[Turn] | None, player: int | str | None,
+            title: str | None) -> Sheet:
+    """The sheet of a map on the rolls of a seed code, the code written on it."""
+    if not isinstance(obj, Map):
+        raise ValueError(f"a seed code gives the rolls of a map; a {type(obj).__name__} "
+                         "brings its own rolls")
+    if rolls is not None:
+        raise TypeError("give rolls or a seed code, not both")
+    code = str(normalise_seed(seed))
+    if not code:
+        raise ValueError("the seed code is empty")
+    sheet = sheet_of(obj, rolls=roll_sequence(seed, obj.rounds), turns=turns, player=player,
+                     title=title)
+    return replace(sheet, seed=code)
 
 
 def _played(game: Game, rolls: tuple[Roll, ...], turns: tuple[Turn, ...], title: str,

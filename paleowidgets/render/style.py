@@ -156,6 +156,7 @@ SHEET_KEYS: Mapping[str, str] = {
     "puzzle": "sheet.puzzle",
     "blank": "sheet.blank",
     "progress": "sheet.progress",
+    "seed": "seed",
     "pass": "sheet.pass",
     "fossil": "fossil",
     "fossil.snowman": "fossil.snowman",

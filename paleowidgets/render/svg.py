@@ -40,6 +40,7 @@ class SheetOptions(TypedDict, total=False):
     show_track: bool
     labels: Mapping[str, str] | None
     lang: str | None
+    seed: int | str | None
 
 
 class SvgDocument(str):
@@ -54,8 +55,8 @@ class SvgDocument(str):
 def render_svg(obj: Renderable, *, rolls: Sequence[Roll] | None = None,
                turns: Sequence[Turn] | None = None, player: int | str | None = None,
                cell_size: float = 36, title: str | None = None, show_track: bool = True,
-               labels: Mapping[str, str] | None = None, lang: str | None = None
-               ) -> SvgDocument:
+               labels: Mapping[str, str] | None = None, lang: str | None = None,
+               seed: int | str | None = None) -> SvgDocument:
     """The game sheet of ``obj`` (a Map, Puzzle, State or GameLog) as SVG.
 
     ``rolls`` fill the round track (a puzzle's and a log's come with them); ``turns`` let
@@ -63,9 +64,11 @@ def render_svg(obj: Renderable, *, rolls: Sequence[Roll] | None = None,
     ``player`` picks a log's player (index or name) or is the name written on the sheet;
     ``lang`` (``"en"``, ``"fr"``, ``"ko"``; by default the language set with
     :func:`paleowidgets.i18n.set_language`) chooses the sheet's words, and ``labels``
-    replaces some of them (keys as in :data:`paleowidgets.render.style.LABELS`).
+    replaces some of them (keys as in :data:`paleowidgets.render.style.LABELS`); ``seed``
+    (a map only) fills the round track with the rolls of a seed code, those a class game
+    on that code rolls, and writes the code on the sheet.
     """
-    sheet = sheet_of(obj, rolls=rolls, turns=turns, player=player, title=title)
+    sheet = sheet_of(obj, rolls=rolls, turns=turns, player=player, title=title, seed=seed)
     plan = plan_sheet(sheet, cell_size=cell_size, show_track=show_track, labels=labels,
                       lang=lang)
     return SvgDocument(plan_to_svg(plan))
