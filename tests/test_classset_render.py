@@ -252,3 +252,16 @@ def test_class_set_api_checks_its_counts(tmp_path: Path) -> None:
     target = write_class_set(tiny, tmp_path / "t.pdf", names=["Ada"], copies=2,
                              paper="letter")
     assert len(pypdf.PdfReader(target).pages) == 2
+
+
+def test_a_game_on_a_paper_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--paper (and --lang) apply to a game log's sheet too: one page."""
+    out = tmp_path / "game.pdf"
+    code, text, err = paleo("render", ROOT / "tests/data/good/game.json", "-o", out,
+                            "--paper", "letter", "--lang", "fr", "--json", capsys=capsys)
+    assert code == 0, err
+    info = json.loads(text)
+    assert (info["kind"], info["pages"], info["paper"], info["lang"]) == \
+        ("game", 1, "letter", "fr")
+    assert [tuple(sorted(s)) for s in page_sizes(out)] == [PAPERS["letter"]]
+    assert f"Nom : {info['player']}" in pages_text(out)[0].replace("\n", " ")
