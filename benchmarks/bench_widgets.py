@@ -116,6 +116,10 @@ JS_ROUND_TRIP = """async ([el, kind, args, probe, timeout]) => {
     if (kind === 'click') {
         document.querySelector(args[0]).click();
     } else {
+        // ipycanvas focuses a canvas on mousedown before it reads the event's position: a
+        // canvas below the fold would scroll into view and the press land elsewhere. Given
+        // the focus first (without scrolling), it stays where it is.
+        if (kind === 'mousedown') el.focus({preventScroll: true});
         const r = el.getBoundingClientRect();
         el.dispatchEvent(new MouseEvent(kind, {bubbles: true,
             clientX: r.left + args[0] * r.width / el.width,

@@ -186,17 +186,20 @@ class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     # -- keeping the class game in step with the sheets --------------------------------
 
     def _on_turn(self, play: PlayWidget) -> None:
-        """A sheet's turns changed: the class game follows, the small board and the
-        scoreboard too, and the player's file is saved."""
+        """A sheet's turns changed: the class game follows, and the small board, in the
+        sheet's own canvas message."""
         name = play.player
         self._sync(name)
         self.thumbs[name].update(play.state, turns=play.turns)
+
+    def _after_turn(self, play: PlayWidget) -> None:
+        """Once the boards are sent: the scoreboard follows, the player's file is saved."""
+        self._refresh_words()
         if self.folder is not None:
             try:
-                self._write(self.folder, name)
+                self._write(self.folder, play.player)
             except OSError as e:      # the game goes on; the message says what failed
                 self.message.value = message_html("illegal", f"{type(e).__name__}: {e}")
-        self._refresh_words()
 
     def _sync(self, name: str) -> None:
         """Make the class game hold exactly the sheet's turns (undo back, play forward).
@@ -224,6 +227,7 @@ class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
                           lang=self.lang, cell_size=cell_size, save=False)   # saved here
         assert play.rolls == self.class_game.rolls[:len(play.rolls)]
         play.on_turn(self._on_turn)
+        play.after_turn(self._after_turn)
         play.board.on_key_down(self.key)
         return play
 

@@ -98,7 +98,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self._stars_for: Candidate | None = None
         self._fossil_shown: str | None = None      # the fossil named under the pointer
         self._version = self.session.version
-        self._turn_callbacks: list[Callable[[PlayWidget], None]] = [self.keeper.autosave]
+        self._turn_callbacks: list[Callable[[PlayWidget], None]] = []
+        self._saved_callbacks: list[Callable[[PlayWidget], None]] = [self.keeper.autosave]
         self._redraw_callbacks: list[Callable[[PlayWidget], None]] = []
         self.board = BoardWidget(self.state, turns=self.turns, cell_size=cell_size,
                                  labels=sheet_labels(self.lang))
@@ -158,8 +159,15 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def on_turn(self, callback: Callable[[PlayWidget], None]) -> None:
         """Call ``callback(widget)`` whenever the turns played change (a turn drawn or
-        passed): a class game or an autosave listens here."""
+        passed), inside the board's canvas message: a class game's small board joins that
+        one message here. Saving and words belong in :meth:`after_turn`."""
         self._turn_callbacks.append(callback)
+
+    def after_turn(self, callback: Callable[[PlayWidget], None]) -> None:
+        """Call ``callback(widget)`` whenever the turns played change, once the board has
+        been sent and the words redrawn: the autosave listens here, and a class game's
+        save and scoreboard. It ends before the click's handler returns."""
+        self._saved_callbacks.append(callback)
 
     def before_redraw(self, callback: Callable[[PlayWidget], None]) -> None:
         """Call ``callback(widget)`` before every redraw, inside the same canvas batch: a
@@ -262,8 +270,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def hover(self, cell: Cell | None) -> None:
         """The pointer is over ``cell`` (None: off the grid)."""
-        self._point_at(cell)
         self._after(self.session.hover(cell), controls=False)
+        self._point_at(cell)
 
     def move(self, dx: int, dy: int) -> None:
         """Move the ghost by whole cells (arrow keys); it starts in the middle."""
@@ -272,8 +280,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     def click(self, cell: Cell | None) -> None:
         """A press on ``cell``: draw there if the core allows it, else say why."""
         if not self._waiting_for_name():
-            self._point_at(cell)
             self._after(self.session.click(cell))
+            self._point_at(cell)
 
     def place(self) -> None:
         """Draw the ghost's shape (or fill its One Square) if the core allows it. A shape
@@ -318,16 +326,24 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         return bool(self.keeper.asking)
 
     def _after(self, changed: bool, controls: bool = True) -> None:
-        """Redraw after an action that changed the table; listeners hear of new turns in
-        the same canvas message."""
+        """Redraw after an action that changed the table. The board goes first, in one
+        canvas message that the turn listeners' boards join; then the words and the
+        controls; the autosave last. The player waits for the board only, so it leaves
+        before the rest is done; the save still ends before this returns, and the kernel
+        reads the next event only then: a turn is on disk before the next is accepted."""
         if not changed:
             return
-        with canvas_batch():       # listeners' boards join this one message
-            self._refresh(controls)
-            if self.session.version != self._version:
-                self._version = self.session.version
+        turned = self.session.version != self._version
+        self._version = self.session.version
+        with canvas_batch():       # sent when this block ends, before any word changes
+            self._draw_board()
+            if turned:
                 for callback in self._turn_callbacks:
                     callback(self)
+        self._refresh_words(controls)
+        if turned:
+            for callback in self._saved_callbacks:
+                callback(self)
 
     def _squares_left(self) -> int:
         return self.session.squares_left()
@@ -453,10 +469,17 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     def _refresh(self, controls: bool = True) -> None:
         """Redraw from the session: the board (one canvas message), the words, the controls."""
         with canvas_batch():
-            for callback in self._redraw_callbacks:
-                callback(self)
-            # the board first: its one message is what the player is waiting for
-            self.board.update(self.state, turns=self.table.turns, ghost=self.ghost())
+            self._draw_board()
+        self._refresh_words(controls)
+
+    def _draw_board(self) -> None:
+        """The board and what the redraw listeners add to it (inside the caller's batch)."""
+        for callback in self._redraw_callbacks:
+            callback(self)
+        self.board.update(self.state, turns=self.table.turns, ghost=self.ghost())
+
+    def _refresh_words(self, controls: bool) -> None:
+        """The message line, and (``controls``) every control, from the session."""
         message = self.session.message()
         if self.keeper.asking:
             message = Message("info", Text("name.first"))

@@ -1,0 +1,97 @@
+"""What a pupil waits for goes first: after a click or a hover the board's one canvas
+message leaves before any word or control changes and before the autosave, and the save is
+on disk when the handler returns (the kernel reads the next event only then)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as W
+import pytest
+from helpers import Messages, mouse
+from pits import pit
+from test_widgets import C4, U_CELLS, rolled
+
+from paleowidgets.core.geometry import parse_cell
+from paleowidgets.core.logs import GameLog
+from paleowidgets.core.turns import Turn
+from paleowidgets.widgets import keeping
+from paleowidgets.widgets.play import PlayWidget
+
+
+@pytest.fixture
+def order(messages: Messages, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """What the kernel sends, in order: ``canvas`` (a canvas message), ``widget:NAME`` (a
+    trait of a widget sent to the page), ``saved`` (a game log written)."""
+    sent: list[str] = []
+    record, send_state, write_log = messages.record, W.Widget.send_state, keeping.write_log
+
+    def canvas(content: Any, buffers: Any = None) -> None:
+        record(content, buffers)
+        sent.append("canvas")
+
+    def widget(self: W.Widget, key: Any = None) -> None:
+        sent.append(f"widget:{key}")
+        send_state(self, key)
+
+    def saved(path: Path, log: GameLog) -> None:
+        write_log(path, log)
+        sent.append("saved")
+
+    monkeypatch.setattr(messages, "record", canvas)
+    from ipycanvas.canvas import _CANVAS_MANAGER
+    monkeypatch.setattr(_CANVAS_MANAGER, "send", canvas)
+    monkeypatch.setattr(W.Widget, "send_state", widget)
+    monkeypatch.setattr(keeping, "write_log", saved)
+    yield sent
+
+
+def test_a_click_sends_the_board_first_then_the_words_then_saves(
+        order: list[str], tmp_path: Path) -> None:
+    play = PlayWidget(pit(), player="Ada", save=tmp_path)
+    play.roll_button.click()
+    play.shape_buttons.value = "U"
+    mouse(play.board, "mouse_move", C4)
+    order.clear()
+    mouse(play.board, "mouse_down", C4)
+    assert play.turns == (Turn.draw("U", "chevron", U_CELLS),)
+    assert order[0] == "canvas" and order.count("canvas") == 1     # the board, at once
+    assert "widget:value" in order                                  # score, message ...
+    assert order[-1] == "saved" and order.count("saved") == 1       # ... and the save last
+    assert play.save_path is not None                               # on disk on return
+    assert GameLog.load(play.save_path).players[0].turns == play.turns
+
+
+def test_a_hover_sends_the_board_before_naming_the_fossil(order: list[str]) -> None:
+    play = rolled()
+    order.clear()
+    mouse(play.board, "mouse_move", parse_cell("C3"))    # the pit's fossil A
+    assert order[0] == "canvas" and order.count("canvas") == 1
+    assert "Ammonite" in play.fossil_info.value and "widget:value" in order[1:]
+    assert "saved" not in order
+
+
+def test_a_class_game_sends_both_boards_first_then_saves(
+        order: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from paleowidgets.widgets import classgame
+    from paleowidgets.widgets.classgame import ClassGameWidget
+
+    write = classgame.write_atomically
+
+    def written(path: Path, data: bytes) -> None:
+        write(path, data)
+        order.append("saved")
+
+    monkeypatch.setattr(classgame, "write_atomically", written)
+    widget = ClassGameWidget(pit(), player=["Ada", "Bo"], save_to=tmp_path)
+    play = widget.play
+    play.roll_button.click()
+    play.shape_buttons.value = "U"
+    mouse(play.board, "mouse_move", C4)
+    order.clear()
+    mouse(play.board, "mouse_down", C4)
+    assert widget.thumbs["Ada"].turns == play.turns       # the small board ...
+    assert order[0] == "canvas" and order.count("canvas") == 1   # ... in the one message
+    assert order[-1] == "saved" and "3 points" in widget.captions["Ada"].value
