@@ -332,7 +332,7 @@ def test_svg_says_it_in_words_and_in_each_language() -> None:
     fr = render_enclosure(s, "B", step=1, lang="fr")
     ko = render_enclosure(s, "B", step=1, lang="ko")
     assert "Étape 1 : il fuit par les trous F4, E5, G5, F6." in fr and "leaks" not in fr
-    assert "1단계: 틈 F4, E5, G5, F6(으)로 새어 나갑니다." in ko and 'lang="ko"' in ko
+    assert "1단계: 틈 F4, E5, G5, F6(으)로 새어 나가요." in ko and 'lang="ko"' in ko
     assert render_enclosure(s, "B") == render_enclosure(s, "B", step=99)   # the whole fill
 
 

@@ -9,7 +9,7 @@
 # - voir comment on *déterre* un fossile : toutes les cases qui le touchent orthogonalement
 #   doivent être dessinées.
 #
-# Toute la classe utilise les mêmes dés : l'enseignant affiche un **code de partie** et
+# Toute la classe utilise les mêmes dés : l'enseignant affiche un **code de dés** et
 # chaque ordinateur calcule les mêmes lancers à partir de ce code.
 #
 # *Cette leçon existe aussi en anglais (`01-first-game.ipynb`) et en coréen
@@ -77,7 +77,7 @@ render_svg(log, player=0)
 # %%
 score = log.state_at(0, dig_site.rounds).score()
 for fossil in score.fossils:
-    bonus = f" + {fossil.bonus} de même fouille" if fossil.bonus else ""
+    bonus = f" + {fossil.bonus} de même type de fouille" if fossil.bonus else ""
     print(f"fossile {fossil.id} : {fossil.points} points{bonus}")
 print(f"bonus +1 point : {score.plus_one}")
 print(f"total : {score.total}")

@@ -227,7 +227,7 @@ def document_title(document: Map | Puzzle, lang: str | None = None) -> str:
 
     >>> from paleowidgets.data import load_map
     >>> document_title(load_map("dig-site"), "ko")
-    '발굴 현장'
+    '굴착지'
     """
     code = i18n.get_language() if lang is None else i18n.normalize(lang)
     if isinstance(document, Puzzle):

@@ -1,0 +1,242 @@
+"""One vocabulary per language (issue 15, item 2): every French and Korean text uses its
+glossary's terms (paleowidgets/i18n/glossary.<lang>.toml) and none of the variants each
+glossary rejects: the catalogs, the rules summaries, the lesson sources, the teacher's
+guides and the names in the shipped maps.
+
+A failure names the file, the line, the variant found and the term to use, e.g.
+``lessons/src/04-enclosure.fr.py:12: 'plateau' is a rejected variant of 'board, grid
+(...)': use 'grille'``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from paleowidgets import i18n
+from paleowidgets.i18n.glossary import (
+    Term,
+    glossary,
+    glossary_languages,
+    rejected_in,
+    variant_pattern,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+I18N = ROOT / "paleowidgets" / "i18n"
+MAPS = ROOT / "paleowidgets" / "data" / "maps"
+LANGS = glossary_languages()
+
+# The terms every glossary has (issue 15's list and this kit's words).
+REQUIRED = {"dig-type", "shape", "dig-up", "star", "snowflake", "one-square", "switch-shape",
+            "switch-dig", "plus-one", "ring", "round", "roll", "board", "sheet", "fossil",
+            "dig-site", "puzzle", "seed-code", "game-code", "cell", "orthogonal", "diagonal",
+            "enclosed", "address"}
+
+# Lesson source cells written for the teacher (build_lessons.py's markers): the form of
+# address for pupils is not checked there.
+TEACHER_MARKERS = ("# %% [markdown] teacher", "# %% answer", "# %% check")
+
+
+def _rel(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def catalog_files(lang: str) -> list[Path]:
+    return [I18N / name for name in i18n.catalog_files(lang)] + [
+        I18N / f"rules_summary.{lang}.md"]
+
+
+def lesson_sources(lang: str) -> list[Path]:
+    return sorted((ROOT / "lessons" / "src").glob(f"*.{lang}.py"))
+
+
+def guides(lang: str) -> list[Path]:
+    """The teacher's guides in ``lang`` (lessons/README.<lang>.md and any other
+    lessons/**/*.<lang>.md), written for teachers."""
+    return sorted((ROOT / "lessons").rglob(f"*.{lang}.md"))
+
+
+def problems_in_file(path: Path, lang: str, *, pupils: bool = True) -> list[str]:
+    """What breaks ``lang``'s glossary in a catalog, rules summary or guide."""
+    return [str(f) for f in rejected_in(path.read_text("utf-8"), lang, file=_rel(path),
+                                        pupils=pupils)]
+
+
+def problems_in_lesson(path: Path, lang: str) -> list[str]:
+    """What breaks the glossary in a lesson source, cell by cell: the teacher's cells are
+    not held to the pupils' form of address."""
+    lines = path.read_text("utf-8").splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if line.startswith("# %%")] or [0]
+    if starts[0] != 0:
+        starts.insert(0, 0)
+    found = []
+    for start, end in zip(starts, [*starts[1:], len(lines)], strict=True):
+        marker = lines[start].strip() if lines[start:start + 1] else ""
+        pupils = not any(marker.startswith(m) for m in TEACHER_MARKERS)
+        found += rejected_in("".join(lines[start:end]), lang, file=_rel(path),
+                             pupils=pupils, first_line=start + 1)
+    return [str(f) for f in found]
+
+
+def problems_in_map(path: Path, lang: str) -> list[str]:
+    """What breaks the glossary in a map's names in ``lang`` (``names = { fr = ... }``)."""
+    found = []
+    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+        if re.match(r"\s*names\s*=", line):
+            name = tomllib.loads(line.strip()).get("names", {}).get(lang, "")
+            found += rejected_in(name, lang, file=_rel(path), first_line=number)
+    return [str(f) for f in found]
+
+
+# -- the glossaries themselves ---------------------------------------------------------------
+
+def test_both_languages_have_a_glossary() -> None:
+    assert LANGS == ("fr", "ko")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_glossary_has_every_term(lang: str) -> None:
+    missing = REQUIRED - {t.key for t in glossary(lang)}
+    assert not missing, f"glossary.{lang}.toml lacks [terms.X] for {sorted(missing)}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_glossary_is_consistent(lang: str) -> None:
+    """No variant is rejected twice, and no chosen term contains a rejected variant."""
+    seen: dict[str, str] = {}
+    for term in glossary(lang):
+        for variant in term.rejected:
+            assert variant not in seen, \
+                f"glossary.{lang}.toml: {variant!r} is rejected in {seen[variant]} and {term.key}"
+            seen[variant] = term.key
+        assert not rejected_in(term.term, lang), \
+            f"glossary.{lang}.toml: the term {term.term!r} holds a rejected variant"
+
+
+def test_glossaries_ship_with_the_package() -> None:
+    assert '"i18n/*.toml"' in (ROOT / "pyproject.toml").read_text("utf-8")
+
+
+# -- the check can fail ------------------------------------------------------------------------
+
+def _sample(variant: str, lang: str) -> str:
+    """A sentence holding ``variant`` as a word (its ``*`` filled in)."""
+    word = variant.replace("*", "ab" if lang == "fr" else "했")
+    if variant.startswith("*"):
+        word = ("ré" if lang == "fr" else "합") + word
+    return f"Puis {word} ici." if lang == "fr" else f"그리고 {word} 여기."
+
+
+@pytest.mark.parametrize("lang,term,variant", [
+    (lang, term, v) for lang in LANGS for term in glossary(lang) for v in term.rejected])
+def test_every_rejected_variant_is_found(lang: str, term: Term, variant: str) -> None:
+    found = rejected_in(_sample(variant, lang), lang, file="sample.txt")
+    assert any(f.variant == variant and f.term == term for f in found), \
+        f"{variant!r} not found in {_sample(variant, lang)!r}"
+
+
+@pytest.mark.parametrize("lang,text,variant", [
+    ("fr", "Clique sur le plateau.", "plateau"),
+    ("fr", "Deux PLATEAUX côte à côte.", "plateau"),
+    ("fr", "La solution d’un casse-tête.", "casse-tête"),
+    ("fr", "Tu as dégagé le fossile.", "dégag*"),
+    ("fr", "Ce tour ne complète un tour\n# de case.", "tour de case"),
+    ("fr", "Changer de fouille (2)", "Changer de fouille"),
+    ("fr", "Avez-vous fini ?", "vous"),
+    ("ko", "보드에서 쓰는 키", "보드"),
+    ("ko", "화석을 발굴했습니다.", "발굴*"),
+    ("ko", "화석을 발굴했습니다.", "*니다"),
+    ("ko", "같은 발굴 방식 보너스", "발굴*"),
+    ("ko", "중절모를 써요", "중절모"),
+    ("ko", "롤이 끝나면", "롤"),
+])
+def test_variant_found_in_context(lang: str, text: str, variant: str) -> None:
+    assert variant in [f.variant for f in rejected_in(text, lang)]
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("fr", "Un objet déterré dans la grille."),       # "objet" holds no "jet"
+    ("fr", "Changer de type de fouille (2)"),          # not "Changer de fouille"
+    ("fr", "Tu marques +1 point : même type de fouille."),
+    ("fr", "Le tour suivant, à chaque manche."),       # "tour" alone is a turn
+    ("ko", "키보드로 움직여요."),                       # "키보드" holds no "보드"
+    ("ko", "굴착 유형 전환 보너스를 써요."),
+    ("ko", "보드게임"),                                 # a compound, not "보드" + particle
+    ("ko", "실크햇을 써요."),
+])
+def test_chosen_terms_pass(lang: str, text: str) -> None:
+    assert rejected_in(text, lang) == []
+
+
+def test_teachers_texts_may_say_vous() -> None:
+    assert rejected_in("Vous projetez la grille.", "fr", pupils=False) == []
+    assert rejected_in("Vous projetez la grille.", "fr")[0].variant == "vous"
+
+
+def test_message_names_file_line_variant_and_term(tmp_path: Path) -> None:
+    """A lesson source with a rejected variant fails with where, what and what to use; in
+    a teacher's cell, "vous" passes but a wrong term does not."""
+    source = tmp_path / "99-test.fr.py"
+    source.write_text("# %% [markdown]\n# # Leçon\n#\n# Pose la forme sur le plateau.\n\n"
+                      "# %% [markdown] teacher\n# Vous montrez la grille, puis le plateau.\n"
+                      "\n# %%\nprint('Vous gagnez')\n", encoding="utf-8")
+    assert problems_in_lesson(source, "fr") == [
+        f"{source}:4: 'plateau' is a rejected variant of 'board, grid (the cells one draws on, "
+        "in a widget or on a sheet)': use 'grille'",
+        f"{source}:7: 'plateau' is a rejected variant of 'board, grid (the cells one draws on, "
+        "in a widget or on a sheet)': use 'grille'",
+        f"{source}:10: 'Vous' is a rejected variant of 'form of address for pupils': use "
+        "'tu (toi, ton, ta, tes)'"]
+
+
+def test_map_names_are_checked(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[map]\nname = "Board"\nnames = { fr = "Le plateau", ko = "보드" }\n',
+                   encoding="utf-8")
+    assert [p.split(": ")[0] for p in problems_in_map(bad, "fr") + problems_in_map(bad, "ko")] \
+        == [f"{bad}:3", f"{bad}:3"]
+
+
+def test_patterns_are_compiled_once() -> None:
+    assert variant_pattern("plateau", "fr") is variant_pattern("plateau", "fr")
+
+
+# -- the texts ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_catalogs_and_rules_summary(lang: str) -> None:
+    found = [p for path in catalog_files(lang) for p in problems_in_file(path, lang)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lesson_sources(lang: str) -> None:
+    assert lesson_sources(lang), f"no lessons/src/*.{lang}.py"
+    found = [p for path in lesson_sources(lang) for p in problems_in_lesson(path, lang)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_teachers_guides(lang: str) -> None:
+    found = [p for path in guides(lang) for p in problems_in_file(path, lang, pupils=False)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_map_names(lang: str) -> None:
+    found = [p for path in sorted(MAPS.glob("*.toml")) for p in problems_in_map(path, lang)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_meanings_the_words_cannot_tell(lang: str) -> None:
+    """Where a glossary says a key must use its term (the seed code is not the game code)."""
+    texts = i18n.catalog(lang)
+    wrong = [f"{lang} catalog key {key!r} ({texts.get(key)!r}) must say {term.term!r} "
+             f"({term.en})" for term in glossary(lang) for key in term.required_in
+             if term.term.casefold() not in texts.get(key, "").casefold()]
+    assert not wrong, "\n".join(wrong)
