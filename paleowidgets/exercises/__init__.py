@@ -11,6 +11,10 @@ expects (``check.expects``), knows the right answer to its question (``check.sol
 and, once :func:`~.results.record_to` has been called, records every answer for the
 teacher.
 
+Every word of a feedback is in the lesson's language (``set_language("fr")`` in its first
+cell, or ``PALEOWIDGETS_LANG``): the sentences live in ``i18n/<lang>.exercises.json``
+(:mod:`.words`), and a feedback keeps the language it was given in.
+
 >>> right("12 free pentominoes.")
 ✔ Right: 12 free pentominoes.
 >>> wrong("you counted F and its mirror image twice.", hint="flip it over")
@@ -28,42 +32,45 @@ import inspect
 from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any
 
+from ..i18n import get_language
 from .answers import Kind, Unreadable, is_unanswered
+from .words import say
 
 __all__ = ["Checker", "Feedback", "ask", "checker", "labelled", "right", "unanswered",
            "unreadable", "wrong"]
 
-#: The statuses of a feedback, and the words that open its line.
-HEADS = {"right": "✔ Right: ", "wrong": "✘ Not yet: ", "unanswered": "… Not answered yet: ",
-         "unreadable": "✘ I can't read this: "}
-NOT_ANSWERED = "write your answer in place of None ({expects})."
-CANNOT_READ_HINT = "write {expects}"
+#: The statuses of a feedback (the words that open its line are ``ex.head.<status>``).
+STATUSES = ("right", "wrong", "unanswered", "unreadable")
 
 
 @dataclass(frozen=True)
 class Feedback:
     """The answer of a check: ``ok`` and a sentence that says why (and a hint when wrong).
-    ``status`` is ``right``, ``wrong``, ``unanswered`` or ``unreadable``."""
+    ``status`` is ``right``, ``wrong``, ``unanswered`` or ``unreadable``; ``lang`` the
+    language the sentences are in (the one in force when the check ran)."""
 
     ok: bool
     message: str
     hint: str = ""
     status: str = ""
+    lang: str = ""
 
     def __post_init__(self) -> None:
         if not self.status:
             object.__setattr__(self, "status", "right" if self.ok else "wrong")
-        if self.status not in HEADS or self.ok != (self.status == "right"):
+        if self.status not in STATUSES or self.ok != (self.status == "right"):
             raise ValueError(f"a feedback cannot be ok={self.ok} with status {self.status!r}")
+        if not self.lang:
+            object.__setattr__(self, "lang", get_language())
 
     def __bool__(self) -> bool:
         return self.ok
 
     def __str__(self) -> str:
-        tail = f" Hint: {self.hint}" if self.hint and not self.ok else ""
-        return HEADS[self.status] + self.message + tail
+        tail = " " + say("hint", self.lang, hint=self.hint) if self.hint and not self.ok else ""
+        return say(f"head.{self.status}", self.lang) + " " + self.message + tail
 
     def __repr__(self) -> str:
         return str(self)
@@ -89,27 +96,53 @@ def wrong(message: str, *, hint: str = "") -> Feedback:
 
 def unanswered(expects: str) -> Feedback:
     """No answer yet (``None``): never right, and it says the form to write."""
-    return Feedback(False, NOT_ANSWERED.format(expects=expects), status="unanswered")
+    return Feedback(False, say("not-answered", expects=expects), status="unanswered")
 
 
 def unreadable(why: str, expects: str) -> Feedback:
     """An answer that cannot be read as the form asked for: why, and the form."""
-    return Feedback(False, why.rstrip(".") + ".",
-                    CANNOT_READ_HINT.format(expects=expects), status="unreadable")
+    return Feedback(False, why.rstrip(".") + ".", say("cannot-read.hint", expects=expects),
+                    status="unreadable")
 
 
-class Checker(Protocol):
-    """A check function with what the lessons, the tests and FORMS.md need to know."""
+class Checker:
+    """A check function (made by :func:`checker`) with what the lessons, the tests and
+    FORMS.md need to know: the ``kind`` of answer it reads, the names of its ``answers``
+    parameters, the sentence saying the form it ``expects`` (in the current language),
+    its ``solution`` and an ``example`` question."""
 
     __name__: str
-    __module__: str
-    kind: Kind[Any] | None
-    expects: str
-    answers: tuple[str, ...]
-    solution: Callable[..., Any] | None
-    example: Callable[[], tuple[Any, ...]] | None
+    __wrapped__: Callable[..., Feedback]
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Feedback: ...
+    def __init__(self, fn: Callable[..., Feedback], kind: Kind[Any] | None,
+                 answers: Sequence[str], expects_key: str | None,
+                 solution: Callable[..., Any] | None,
+                 example: Callable[[], tuple[Any, ...]] | None) -> None:
+        functools.update_wrapper(self, fn)
+        self._fn, self._signature = fn, inspect.signature(fn)
+        self.kind, self.answers, self.expects_key = kind, tuple(answers), expects_key
+        self.solution, self.example = solution, example
+
+    @property
+    def expects(self) -> str:
+        """The form the answer takes, in the current language."""
+        if self.expects_key is not None:
+            return say(self.expects_key)
+        return self.kind.expects if self.kind else say("kind.any")
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Feedback:
+        bound = self._signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        given = [bound.arguments[name] for name in self.answers]
+        if any(is_unanswered(a) for a in given):
+            feedback = unanswered(self.expects)
+        else:
+            try:
+                feedback = self._fn(*bound.args, **bound.kwargs)
+            except Unreadable as e:
+                feedback = unreadable(str(e), self.expects)
+        _record(self._fn, bound.arguments, self.answers, given, feedback)
+        return feedback
 
 
 def checker(kind: Kind[Any] | None, *, answers: Sequence[str] = ("answer",),
@@ -118,33 +151,13 @@ def checker(kind: Kind[Any] | None, *, answers: Sequence[str] = ("answer",),
             ) -> Callable[[Callable[..., Feedback]], Checker]:
     """Make ``fn`` a total check: its ``answers`` parameters (read with ``kind`` inside
     ``fn``) give "not answered yet" when one is None, and an :class:`Unreadable` raised
-    while reading gives "I can't read this". ``solution(*question)`` is the right answer
-    to the question (the other arguments), in the form ``kind`` reads; ``example()`` the
-    arguments of one question, for the table of forms and the tests."""
-    said = expects if expects is not None else (kind.expects if kind else "your answer")
-
+    while reading gives "I can't read this". ``expects`` is the key (``ex.<expects>``) of
+    the sentence saying the form, when the kind's own does not say it;
+    ``solution(*question)`` is the right answer to the question (the other arguments), in
+    the form ``kind`` reads; ``example()`` the arguments of one question, for the table of
+    forms and the tests."""
     def wrap(fn: Callable[..., Feedback]) -> Checker:
-        signature = inspect.signature(fn)
-
-        @functools.wraps(fn)
-        def check(*args: Any, **kwargs: Any) -> Feedback:
-            bound = signature.bind(*args, **kwargs)
-            bound.apply_defaults()
-            given = [bound.arguments[name] for name in answers]
-            if any(is_unanswered(a) for a in given):
-                feedback = unanswered(said)
-            else:
-                try:
-                    feedback = fn(*bound.args, **bound.kwargs)
-                except Unreadable as e:
-                    feedback = unreadable(str(e), said)
-            _record(fn, bound.arguments, answers, given, feedback)
-            return feedback
-
-        done = cast(Checker, check)
-        done.kind, done.expects, done.answers = kind, said, tuple(answers)
-        done.solution, done.example = solution, example
-        return done
+        return Checker(fn, kind, answers, expects, solution, example)
     return wrap
 
 

@@ -32,6 +32,7 @@ from typing import Any, Generic, TypeVar
 
 from ..core.errors import FormatError
 from ..core.geometry import LETTERS, SYMMETRIES, Cell, Symmetry, cell_name, parse_cell
+from .words import say, say_n
 
 __all__ = [
     "CELL_NAMES", "CHANCE", "KINDS", "LETTER_SET", "MATRIX", "POINT", "POINTS", "ROLL",
@@ -70,33 +71,39 @@ def _no_misses(value: Any) -> list[Any]:
 
 @dataclass(frozen=True)
 class Kind(Generic[T]):
-    """A kind of answer: its name (the key in FORMS.md and the tests), the sentence that
-    says the form expected, a reader, the accepted ways of writing a value, and a few
-    near misses of a value (wrong answers the table of forms shows)."""
+    """A kind of answer: its name (the key in FORMS.md and the tests), the key of the
+    sentence that says the form expected (``ex.kind.<expects_key>``), a reader, the
+    accepted ways of writing a value, and a few near misses of a value (wrong answers the
+    table of forms shows)."""
 
     name: str
-    expects: str
+    expects_key: str
     read: Callable[[Any], T]
     forms: Callable[[T], list[Any]]
     misses: Callable[[T], list[Any]] = _no_misses
+
+    @property
+    def expects(self) -> str:
+        """The sentence that says the form expected, in the current language."""
+        return say(f"kind.{self.expects_key}", symmetries=", ".join(SYMMETRIES))
 
 
 # -- whole numbers -----------------------------------------------------------------------------
 
 def _whole(answer: Any) -> int:
     if isinstance(answer, bool) or type(answer).__name__ == "bool_":
-        raise Unreadable(f"{answer!r} is a yes or a no, not a number")
+        raise Unreadable(say("read.yes-no-not-number", answer=repr(answer)))
     if isinstance(answer, numbers.Integral):
         return int(answer)
     if isinstance(answer, numbers.Rational):
         if answer.denominator == 1:
             return int(answer.numerator)
-        raise Unreadable(f"{_show_fraction(Fraction(answer))} is not a whole number")
+        raise Unreadable(say("read.not-whole", answer=_show_fraction(Fraction(answer))))
     if isinstance(answer, numbers.Real):
         value = float(answer)
         if math.isfinite(value) and value == int(value):
             return int(value)
-        raise Unreadable(f"{shown(answer)} is not a whole number")
+        raise Unreadable(say("read.not-whole", answer=shown(answer)))
     if isinstance(answer, str):
         text = answer.strip().replace("_", "")
         for parse in (int, float):
@@ -104,12 +111,12 @@ def _whole(answer: Any) -> int:
                 return _whole(parse(text))
             except (ValueError, OverflowError):
                 continue
-        raise Unreadable(f"{shown(answer)} is not a whole number")
-    raise Unreadable(f"{shown(answer)} is not a whole number")
+        raise Unreadable(say("read.not-whole", answer=shown(answer)))
+    raise Unreadable(say("read.not-whole", answer=shown(answer)))
 
 
 WHOLE_NUMBER: Kind[int] = Kind(
-    "whole number", "a whole number, like 12 (or the text \"12\")", _whole,
+    "whole number", "whole-number", _whole,
     lambda n: [n, str(n), f" {n} ", float(n), Fraction(n)],
     lambda n: [n + 1, str(n - 1), n + 0.5])
 
@@ -150,7 +157,7 @@ def _chance_number(value: int) -> Chance:
 
 def _chance(answer: Any) -> Chance:
     if isinstance(answer, bool) or type(answer).__name__ == "bool_":
-        raise Unreadable(f"{answer!r} is a yes or a no, not a chance")
+        raise Unreadable(say("read.yes-no-not-chance", answer=repr(answer)))
     if isinstance(answer, numbers.Integral):
         return _chance_number(int(answer))
     if isinstance(answer, numbers.Rational):
@@ -158,16 +165,16 @@ def _chance(answer: Any) -> Chance:
     if isinstance(answer, numbers.Real):
         value = float(answer)
         if not math.isfinite(value):
-            raise Unreadable(f"{answer!r} is not a number")
+            raise Unreadable(say("read.not-number", answer=repr(answer)))
         if value > 1:
             return Chance(Fraction(value) / 100, exact=False, percent=True)
         return Chance(Fraction(value), exact=False)
     if isinstance(answer, str):
         return _chance_text(answer)
-    raise Unreadable(f"{shown(answer)} is not a number")
+    raise Unreadable(say("read.not-number", answer=shown(answer)))
 
 
-_OUT_OF = re.compile(r"^(\d+)\s*(?:out\s+of|in)\s*(\d+)$", re.IGNORECASE)
+_OUT_OF = re.compile(r"^(\d+)\s*(?:out\s+of|in|sur)\s*(\d+)$", re.IGNORECASE)
 
 
 def _chance_text(answer: str) -> Chance:
@@ -191,7 +198,7 @@ def _chance_text(answer: str) -> Chance:
             return Chance(value, exact=False)
     except (ValueError, ZeroDivisionError):
         pass
-    raise Unreadable(f"{shown(answer)} is not a fraction, a decimal or a percentage")
+    raise Unreadable(say("read.not-chance", answer=shown(answer)))
 
 
 def _show_fraction(p: Fraction) -> str:
@@ -216,8 +223,7 @@ def _chance_forms(c: Chance) -> list[Any]:
 
 
 CHANCE: Kind[Chance] = Kind(
-    "chance", "a chance: a fraction like Fraction(11, 36) or \"11/36\", a decimal to 2 "
-    "places like 0.31, or a whole percentage like 31 or \"31%\"", _chance, _chance_forms,
+    "chance", "chance", _chance, _chance_forms,
     lambda c: [_show_fraction(c.value / 2), round(float(c.value), 1),
                f"{float(c.value):.2f}"[:-1] + "9", int(c.value * 36)])
 
@@ -239,11 +245,11 @@ def _yes_no(answer: Any) -> bool:
             return True
         if word in _NO:
             return False
-    raise Unreadable(f"{shown(answer)} is not a yes or a no")
+    raise Unreadable(say("read.not-yes-no", answer=shown(answer)))
 
 
 YES_NO: Kind[bool] = Kind(
-    "yes or no", "True or False (or the text \"yes\" or \"no\")", _yes_no,
+    "yes or no", "yes-no", _yes_no,
     lambda b: [b, "yes" if b else "no", "Yes" if b else "No", str(b), str(b).lower(),
                int(b)],
     lambda b: [not b, "no" if b else "yes"])
@@ -253,38 +259,44 @@ YES_NO: Kind[bool] = Kind(
 
 def items(answer: Any, what: str) -> list[Any]:
     """The items of a list (tuple, set ...) answer; Unreadable("<answer> is not <what>")
-    for text, a dict, a number, or an object that fails to iterate."""
+    for text, a dict, a number, or an object that fails to iterate (``what`` in the
+    current language: ``say("what.point")``)."""
     if isinstance(answer, str | bytes | Mapping) or not isinstance(answer, Iterable):
-        raise Unreadable(f"{shown(answer)} is not {what}")
+        raise Unreadable(not_a(answer, what))
     try:
         return list(answer)
     except Exception:
-        raise Unreadable(f"{shown(answer)} is not {what}") from None
+        raise Unreadable(not_a(answer, what)) from None
+
+
+def not_a(answer: Any, what: str) -> str:
+    """Why ``answer`` cannot be read: "<answer> is not <what>" in the current language."""
+    return say("read.not-what", answer=shown(answer), what=what)
 
 
 def _words(answer: Any, what: str) -> list[Any]:
     """The items of a list answer, or the words of a text answer (split on commas,
-    semicolons and spaces)."""
+    semicolons and spaces); ``what`` is the key of "a list of ..." (``ex.what.<what>``)."""
     if isinstance(answer, str):
         return [w for w in re.split(r"[\s,;]+", answer.strip()) if w]
-    return items(answer, f"a list of {what}")
+    return items(answer, say(f"what.{what}"))
 
 
-_NONE = {"none", "no gap", "no gaps", "nothing", "no cell", "no cells"}
+_NONE = {"none", "no gap", "no gaps", "nothing", "no cell", "no cells",
+         "aucune", "aucun", "rien", "없음", "없어요"}
 
 
 def _cell_names(answer: Any) -> frozenset[Cell]:
     if isinstance(answer, str) and answer.strip().lower().rstrip(".") in _NONE:
         return frozenset()
     cells = set()
-    for word in _words(answer, "cell names"):
+    for word in _words(answer, "cell-names"):
         if not isinstance(word, str):
-            raise Unreadable(f"{shown(word)} is not a cell name like B3")
+            raise Unreadable(say("read.not-cell", answer=shown(word)))
         try:
             cells.add(parse_cell(word.strip().upper()))
         except FormatError:
-            raise Unreadable(f"{shown(word)} is not a cell name like B3 (a column letter, "
-                             "then a row number)") from None
+            raise Unreadable(say("read.not-cell.why", answer=shown(word))) from None
     return frozenset(cells)
 
 
@@ -302,8 +314,7 @@ def _cell_forms(cells: frozenset[Cell]) -> list[Any]:
 
 
 CELL_NAMES: Kind[frozenset[Cell]] = Kind(
-    "cell names", "cell names like \"B3 C3 D4\" (any order, any case, commas or spaces), "
-    "or a list [\"B3\", \"C3\"]; [] or \"none\" for no cell", _cell_names, _cell_forms,
+    "cell names", "cell-names", _cell_names, _cell_forms,
     lambda cells: [" ".join(names_of(cells)[1:]),
                    " ".join(names_of(cells | {(c[0] + 1, c[1] + 1) for c in cells}))])
 
@@ -318,14 +329,14 @@ def _letter_set(answer: Any) -> frozenset[str]:
     for item in items:
         letter = item.strip().upper() if isinstance(item, str) else None
         if letter is None or letter not in LETTERS or len(letter) != 1:
-            raise Unreadable(f"{shown(item)} is not a pentomino letter ({' '.join(LETTERS)})")
+            raise Unreadable(say("read.not-letter", answer=shown(item),
+                                 letters=" ".join(LETTERS)))
         letters.add(letter)
     return frozenset(letters)
 
 
 LETTER_SET: Kind[frozenset[str]] = Kind(
-    "letters", "pentomino letters: a list [\"F\", \"L\"] or the text \"F L\" (any case)",
-    _letter_set,
+    "letters", "letters", _letter_set,
     lambda s: [sorted(s), tuple(sorted(s)), " ".join(sorted(s)), ", ".join(sorted(s)).lower(),
                "".join(sorted(s)), set(s)],
     lambda s: [sorted(s)[1:], sorted(s ^ {"T"})])
@@ -343,61 +354,61 @@ def _literal(answer: Any, what: str) -> Any:
         try:
             return ast.literal_eval(text)
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            raise Unreadable(f"{shown(answer)} is not {what}") from None
+            raise Unreadable(not_a(answer, what)) from None
     tolist = getattr(answer, "tolist", None)
     if callable(tolist) and not isinstance(answer, numbers.Number):
         try:
             return tolist()
         except Exception:
-            raise Unreadable(f"{shown(answer)} is not {what}") from None
+            raise Unreadable(not_a(answer, what)) from None
     return answer
 
 
 def _pair(answer: Any, what: str) -> tuple[int, int]:
     both = items(answer, what)
     if len(both) != 2:
-        raise Unreadable(f"{shown(answer)} is not {what}: it has {len(both)} number"
-                         f"{'s' * (len(both) != 1)}, not 2")
+        raise Unreadable(say_n("read.pair-size", len(both), answer=shown(answer), what=what))
     try:
         return _whole(both[0]), _whole(both[1])
     except Unreadable as e:
-        raise Unreadable(f"{shown(answer)} is not {what}: {e}") from None
+        raise Unreadable(say("read.not-what.why", answer=shown(answer), what=what,
+                             why=e)) from None
 
 
 def _point(answer: Any) -> tuple[int, int]:
-    return _pair(_literal(answer, "a point (x, y)"), "a point (x, y)")
+    what = say("what.point")
+    return _pair(_literal(answer, what), what)
 
 
 POINT: Kind[tuple[int, int]] = Kind(
-    "point", "a point (x, y) of whole numbers, like (2, -1) (a list [2, -1] or the text "
-    "\"(2, -1)\" too)", _point,
+    "point", "point", _point,
     lambda p: [p, list(p), f"({p[0]}, {p[1]})", f"{p[0]}, {p[1]}", f"[{p[0]},{p[1]}]"],
     lambda p: [(p[1], p[0]), (-p[0], -p[1]), (p[0] + 1, p[1])])
 
 
 def _points(answer: Any) -> tuple[tuple[int, int], ...]:
-    listed = items(_literal(answer, "a list of cells (x, y)"), "a list of cells (x, y)")
-    return tuple(_pair(item, "a cell (x, y)") for item in listed)
+    what = say("what.points")
+    listed = items(_literal(answer, what), what)
+    return tuple(_pair(item, say("what.point-cell")) for item in listed)
 
 
 POINTS: Kind[tuple[tuple[int, int], ...]] = Kind(
-    "cells (x, y)", "a list of cells (x, y), like [(0, 0), (0, 1), (1, 1)] (lists [0, 0] "
-    "or a tuple of them too)", _points,
+    "cells (x, y)", "points", _points,
     lambda ps: [list(ps), tuple(ps), [list(p) for p in ps], list(reversed(ps)), str(list(ps))],
     lambda ps: [list(ps[:-1]), [(x + 2 * (i == 0), y) for i, (x, y) in enumerate(ps)]])
 
 
 def _matrix(answer: Any) -> tuple[tuple[int, int], tuple[int, int]]:
-    got = items(_literal(answer, "a 2 × 2 matrix"), "a 2 × 2 matrix [[a, b], [c, d]]")
+    got = items(_literal(answer, say("what.matrix")), say("what.matrix-full"))
     if len(got) != 2:
-        raise Unreadable(f"{shown(answer)} is not a 2 × 2 matrix [[a, b], [c, d]]: it has "
-                         f"{len(got)} rows")
-    first, second = (_pair(_literal(r, "a row [a, b]"), "a row [a, b]") for r in got)
+        raise Unreadable(say_n("read.matrix-rows", len(got), answer=shown(answer)))
+    row = say("what.row")
+    first, second = (_pair(_literal(r, row), row) for r in got)
     return first, second
 
 
 MATRIX: Kind[tuple[tuple[int, int], tuple[int, int]]] = Kind(
-    "matrix", "a 2 × 2 matrix [[a, b], [c, d]] of whole numbers (lists or tuples)", _matrix,
+    "matrix", "matrix", _matrix,
     lambda m: [[list(m[0]), list(m[1])], m, [m[0], m[1]], str([list(m[0]), list(m[1])])],
     lambda m: [[[m[0][0], m[1][0]], [m[0][1], m[1][1]]], [[-m[0][0], -m[0][1]],
                                                           [-m[1][0], -m[1][1]]]])
@@ -419,13 +430,12 @@ def _symmetry(answer: Any) -> Symmetry:
         name = _BY_SQUASHED.get(_squash(answer))
         if name is not None:
             return SYMMETRIES[name]
-    raise Unreadable(f"{shown(answer)} is not the name of a symmetry (the names are "
-                     f"{', '.join(SYMMETRIES)})")
+    raise Unreadable(say("read.not-symmetry", answer=shown(answer),
+                         symmetries=", ".join(SYMMETRIES)))
 
 
 SYMMETRY: Kind[Symmetry] = Kind(
-    "symmetry", f"the name of a symmetry: one of {', '.join(SYMMETRIES)} (any case, spaces "
-    "for dashes)", _symmetry,
+    "symmetry", "symmetry", _symmetry,
     lambda s: [s.name, s, s.name.upper(), s.name.replace("-", " "), s.name.replace("-", "_")],
     lambda s: [n for n in ("identity", "rotate-180", "flip-diagonal") if n != s.name][:2])
 
@@ -435,13 +445,12 @@ def _symmetry_set(answer: Any) -> frozenset[str]:
         parts = re.split(r"[,;]", answer) if re.search(r"[,;]", answer) else answer.split()
         items: list[Any] = [p for p in parts if p.strip()]
     else:
-        items = _words(answer, "symmetry names")
+        items = _words(answer, "symmetry-names")
     return frozenset(_symmetry(item).name for item in items)
 
 
 SYMMETRY_SET: Kind[frozenset[str]] = Kind(
-    "symmetries", "a list of symmetry names, like [\"identity\", \"rotate-180\"] (or the "
-    "text \"identity, rotate-180\")", _symmetry_set,
+    "symmetries", "symmetries", _symmetry_set,
     lambda s: [sorted(s), tuple(sorted(s)), ", ".join(sorted(s)), set(s),
                [SYMMETRIES[n] for n in sorted(s)], " ".join(sorted(s)).upper()],
     lambda s: [sorted(s - {"identity"}), sorted(s ^ {"rotate-90"})])
@@ -454,16 +463,17 @@ def _roll(answer: Any) -> tuple[int, int]:
     if isinstance(answer, str):
         value = re.split(r"[\s,;\-–]+", answer.strip().strip("()[]").strip())
     try:
-        a, b = _pair(_literal(value, "a roll (a, b)"), "a roll (a, b)")
+        what = say("what.roll")
+        a, b = _pair(_literal(value, what), what)
     except Unreadable:
-        raise Unreadable(f"{shown(answer)} is not a roll (a, b) of two dice") from None
+        raise Unreadable(say("read.not-roll", answer=shown(answer))) from None
     if not (1 <= a <= 6 and 1 <= b <= 6):
-        raise Unreadable(f"{shown(answer)} is not a roll: each die shows 1 to 6")
+        raise Unreadable(say("read.roll-faces", answer=shown(answer)))
     return a, b
 
 
 ROLL: Kind[tuple[int, int]] = Kind(
-    "roll", "a roll of two dice, like (5, 6) (a list [5, 6] or the text \"5-6\" too)", _roll,
+    "roll", "roll", _roll,
     lambda r: [r, list(r), f"{r[0]}-{r[1]}", f"{r[0]} {r[1]}", f"({r[0]}, {r[1]})"],
     lambda r: [(r[0] % 6 + 1, r[1]), (7, 1)])
 

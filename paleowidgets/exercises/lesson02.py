@@ -28,8 +28,9 @@ from ..core.geometry import (
 )
 from . import Feedback, checker, right, wrong
 from .answers import LETTER_SET, POINTS, WHOLE_NUMBER
-from .shapes import shape_called, shape_cells, shape_picture
+from .shapes import shape_called, shape_cells, shape_shown
 from .tickets import ExitTicket, Question
+from .words import both, say, say_n, sentence
 
 __all__ = ["MIRROR_PAIRS", "check_counts", "check_drawing", "check_fixed_count",
            "check_mirror_pairs", "check_stabiliser_size", "check_totals", "exit_ticket"]
@@ -59,21 +60,17 @@ def check_fixed_count(letter: str, answer: Any) -> Feedback:
     shape = shape_called(letter)
     got = WHOLE_NUMBER.read(answer)
     if got == n:
-        return right(f"{shape} has {n} fixed orientation{'s' * (n > 1)}: "
-                     f"{n} × {k} symmetr{'ies' if k > 1 else 'y'} onto itself = 8.")
+        return right(say("l02.fixed.right", shape=shape, n=n,
+                         orientations=say_n("n.fixed-orientations", n),
+                         symmetries=say_n("n.symmetries", k)))
     if got > 8:
-        return wrong(f"{got} is more than the 8 symmetries of the square.",
-                     hint="each orientation comes from at least one of the 8 symmetries")
+        return wrong(say("l02.fixed.over-8", got=got), hint=say("l02.fixed.over-8.hint"))
     if got < 1:
-        return wrong(f"every shape has at least one orientation: the way it is drawn, not {got}.",
-                     hint="do not forget to flip it over as well as turn it")
+        return wrong(say("l02.fixed.none", got=got), hint=say("l02.hint.flip"))
     if got > n:
-        return wrong(f"{shape} has fewer than {got} different orientations.",
-                     hint="some turns or flips give the same picture: which symmetries "
-                          f"leave {shape} unchanged?")
-    return wrong(f"{shape} has more than {got} different orientation"
-                 f"{'s' * (got != 1)}.",
-                 hint="do not forget to flip it over as well as turn it")
+        return wrong(say("l02.fixed.fewer", shape=shape, got=got),
+                     hint=say("l02.fixed.fewer.hint", shape=shape))
+    return wrong(say_n("l02.fixed.more", got, shape=shape), hint=say("l02.hint.flip"))
 
 
 def _stabiliser_size(shape: str) -> int:
@@ -88,16 +85,15 @@ def check_stabiliser_size(letter: str, answer: Any) -> Feedback:
     shape = shape_called(letter)
     got = WHOLE_NUMBER.read(answer)
     if got == k:
-        return right(f"{k} symmetr{'ies' if k > 1 else 'y'} map {shape} onto itself, "
-                     f"so it has 8 ÷ {k} = {8 // k} orientation{'s' * (k < 8)}.")
+        return right(say_n("l02.stabiliser.right", k, shape=shape,
+                           orientations=say_n("n.orientations", 8 // k)))
     if got > 8:
-        return wrong(f"the square has only 8 symmetries, not {got}.",
-                     hint="4 turns (the identity among them) and 4 mirrors")
-    hint = ("the identity (doing nothing) always counts" if got < 1 else
-            f"orbit × stabiliser = 8, and {shape} has "
-            f"{8 // k} orientation{'s' * (k < 8)}")
-    return wrong(f"{got} is not the number of symmetries that leave {shape} "
-                 "unchanged.", hint=hint)
+        return wrong(say("l02.stabiliser.over-8", got=got),
+                     hint=say("l02.stabiliser.over-8.hint"))
+    hint = (say("l02.stabiliser.identity") if got < 1 else
+            say("l02.stabiliser.orbit", shape=shape,
+                orientations=say_n("n.orientations", 8 // k)))
+    return wrong(say("l02.stabiliser.wrong", got=got, shape=shape), hint=hint)
 
 
 @checker(LETTER_SET, answers=("letters",), solution=lambda: sorted(MIRROR_PAIRS),
@@ -108,20 +104,15 @@ def check_mirror_pairs(letters: Any) -> Feedback:
     missing = sorted(MIRROR_PAIRS - given)
     extra = sorted(given - MIRROR_PAIRS)
     if not missing and not extra:
-        return right(f"{', '.join(sorted(MIRROR_PAIRS))}: {len(MIRROR_PAIRS)} shapes whose "
-                     f"mirror image is new, so 12 + {len(MIRROR_PAIRS)} = "
-                     f"{12 + len(MIRROR_PAIRS)} one-sided pentominoes.")
+        return right(say("l02.mirror.right", letters=", ".join(sorted(MIRROR_PAIRS)),
+                         n=len(MIRROR_PAIRS), total=12 + len(MIRROR_PAIRS)))
     parts = []
     if extra:
-        its = "its" if len(extra) == 1 else "their"
-        parts.append(f"{', '.join(extra)} can be turned into {its} mirror image")
+        parts.append(say_n("l02.mirror.extra", len(extra), letters=", ".join(extra)))
     if missing:
-        parts.append(f"{len(missing)} more shape{'s' * (len(missing) > 1)} cannot"
-                     if extra else f"you found {len(given)} of the {len(MIRROR_PAIRS)} "
-                     "shapes that cannot")
-    return wrong("; ".join(parts) + ".",
-                 hint="a shape equals its mirror image when some mirror line folds it "
-                      "onto itself")
+        parts.append(say_n("l02.mirror.more", len(missing)) if extra else
+                     say("l02.mirror.found", found=len(given), total=len(MIRROR_PAIRS)))
+    return wrong(sentence(parts), hint=say("l02.mirror.hint"))
 
 
 @functools.cache
@@ -130,7 +121,7 @@ def _counts(size: int) -> tuple[int, int, int]:
 
 
 @checker(WHOLE_NUMBER, answers=("free", "one_sided", "fixed"),
-         expects="three whole numbers: free=..., one_sided=..., fixed=...",
+         expects="l02.totals.expects",
          solution=lambda: _counts(5), example=lambda: ())
 def check_totals(free: Any, one_sided: Any, fixed: Any) -> Feedback:
     """How many free, one-sided and fixed pentominoes are there?"""
@@ -138,7 +129,7 @@ def check_totals(free: Any, one_sided: Any, fixed: Any) -> Feedback:
 
 
 @checker(WHOLE_NUMBER, answers=("free", "one_sided", "fixed"),
-         expects="three whole numbers: free, one_sided, fixed",
+         expects="l02.counts.expects",
          solution=_counts, example=lambda: (4,))
 def check_counts(size: int, free: Any, one_sided: Any, fixed: Any) -> Feedback:
     """How many free, one-sided and fixed polyominoes of ``size`` cells are there?
@@ -150,17 +141,13 @@ def _check_counts(size: int, free: Any, one_sided: Any, fixed: Any) -> Feedback:
     want = _counts(size)
     got = tuple(WHOLE_NUMBER.read(a) for a in (free, one_sided, fixed))
     if got == want:
-        return right(f"{want[0]} free, {want[1]} one-sided and {want[2]} fixed shapes of "
-                     f"{size} cells.")
+        return right(say("l02.counts.right", free=want[0], one_sided=want[1], fixed=want[2],
+                         size=size))
     wrong_ones = [name for name, a, b in zip(("free", "one-sided", "fixed"), got, want,
                                              strict=True) if a != b]
-    hints = {"free": "turning and flipping over do not make a new shape",
-             "one-sided": "turning does not make a new shape, flipping over can",
-             "fixed": "every turn and flip that gives a new picture counts: add up the "
-                      "orientations of each free shape"}
-    return wrong(f"the {' and '.join(wrong_ones)} count{'s' * (len(wrong_ones) > 1)} "
-                 f"{'is' if len(wrong_ones) == 1 else 'are'} not right.",
-                 hint=hints[wrong_ones[0]])
+    counts = both(say(f"l02.counts.{name}") for name in wrong_ones)
+    return wrong(say_n("l02.counts.wrong", len(wrong_ones), counts=counts),
+                 hint=say(f"l02.counts.{wrong_ones[0]}.hint"))
 
 
 def _other_orientation(letter: str) -> list[Cell]:
@@ -177,32 +164,27 @@ def check_drawing(cells: Any, letter: str) -> Feedback:
     cs = POINTS.read(cells)
     found = recognise(cs)
     if len(set(cs)) != len(cs):
-        return wrong("a cell is listed twice.", hint="five different cells")
+        return wrong(say("l02.drawing.twice"), hint=say("l02.drawing.twice.hint"))
     if found is None:
-        return wrong(f"these {len(set(cs))} cells are not a pentomino.",
-                     hint="five cells, each sharing a side with another")
+        return wrong(say_n("l02.drawing.not-pentomino", len(set(cs))),
+                     hint=say("l02.drawing.not-pentomino.hint"))
     if found != _letter(letter):
-        return wrong(f"that is the {found} pentomino, not the {letter}.")
+        return wrong(say("l02.drawing.other-shape", found=found, letter=letter))
     if len(FIXED_BY_LETTER[letter]) == 1:
-        return right(f"the {letter} pentomino: it looks the same in every orientation.")
+        return right(say("l02.drawing.one-orientation", letter=letter))
     if normalise(cs) == PENTOMINOES[letter].cells:
-        return wrong(f"that is the {letter} exactly as it is drawn in the list.",
-                     hint="turn it or flip it over first")
-    return right(f"the {letter} pentomino, in another orientation than in the list.")
+        return wrong(say("l02.drawing.as-listed", letter=letter),
+                     hint=say("l02.drawing.as-listed.hint"))
+    return right(say("l02.drawing.right", letter=letter))
 
 
 def exit_ticket() -> ExitTicket:
     """Lesson 2's exit ticket, on shapes whose orbits and counts the lesson never prints:
     the S tetromino's orientations, the O tetromino's symmetries, the trominoes."""
-    def called(name: str) -> str:
-        return f"{shape_called(name)} (rows {shape_picture(name)})"
-
     return ExitTicket(2, (
-        Question(f"How many different orientations does {called('S tetromino')} have?",
-                 check_fixed_count, ("S tetromino",)),
-        Question(f"How many of the 8 symmetries of the square map {called('O tetromino')} "
-                 "onto itself?", check_stabiliser_size, ("O tetromino",)),
-        Question("Trominoes have 3 cells. How many free, one-sided and fixed trominoes "
-                 "are there? Answer with a list [free, one_sided, fixed].",
-                 check_counts, (3,)),
+        Question(say("l02.exit.1", shape=shape_shown("S tetromino")), check_fixed_count,
+                 ("S tetromino",)),
+        Question(say("l02.exit.2", shape=shape_shown("O tetromino")), check_stabiliser_size,
+                 ("O tetromino",)),
+        Question(say("l02.exit.3"), check_counts, (3,)),
     ))

@@ -18,6 +18,7 @@ from ..core.geometry import IDENTITY, LETTERS, PENTOMINOES, SYMMETRIES, Cell, Sy
 from . import Feedback, checker, right, wrong
 from .answers import MATRIX, POINT, SYMMETRY, SYMMETRY_SET
 from .tickets import ExitTicket, Question
+from .words import say, say_n, sentence
 
 __all__ = [
     "check_composition",
@@ -59,11 +60,12 @@ def check_image(name: str | Symmetry, cell: Cell, answer: Any) -> Feedback:
     want = _image(s, cell)
     got = POINT.read(answer)
     if got == want:
-        return right(f"{s} sends {tuple(cell)} to {want}.")
+        return right(say("l03.image.right", s=s, cell=tuple(cell), want=want))
     if got == s.inverse((cell[0], cell[1])):
-        return wrong(f"{s} sends {tuple(cell)} to {want}, not {got}: {got} is where the "
-                     "opposite turn sends it.", hint=_formula(s))
-    return wrong(f"{s} sends {tuple(cell)} to {want}, not {got}.", hint=_formula(s))
+        return wrong(say("l03.image.inverse", s=s, cell=tuple(cell), want=want, got=got),
+                     hint=_formula(s))
+    return wrong(say("l03.image.wrong", s=s, cell=tuple(cell), want=want, got=got),
+                 hint=_formula(s))
 
 
 def _matrix(name: str | Symmetry) -> list[list[int]]:
@@ -76,13 +78,12 @@ def check_matrix(name: str | Symmetry, answer: Any) -> Feedback:
     s = symmetry(name)
     got = MATRIX.read(answer)
     if got == s.matrix:
-        return right(f"the matrix of {s} is {_matrix(s)}.")
-    hint = f"its columns are where (1, 0) and (0, 1) go: {s((1, 0))} and {s((0, 1))}"
+        return right(say("l03.matrix.right", s=s, matrix=_matrix(s)))
+    hint = say("l03.matrix.hint", x=s((1, 0)), y=s((0, 1)))
     if got == s.inverse.matrix:
-        return wrong(f"{[list(r) for r in got]} is the matrix of {s.inverse}, the turn the "
-                     "other way: here y points down, so a turn that looks clockwise on the "
-                     "screen is anticlockwise in a school textbook's axes.", hint=hint)
-    return wrong(f"{[list(r) for r in got]} is not the matrix of {s}.", hint=hint)
+        return wrong(say("l03.matrix.inverse", got=[list(r) for r in got], inverse=s.inverse),
+                     hint=hint)
+    return wrong(say("l03.matrix.wrong", got=[list(r) for r in got], s=s), hint=hint)
 
 
 def _composition(first: str | Symmetry, second: str | Symmetry) -> str:
@@ -96,10 +97,9 @@ def check_composition(first: str | Symmetry, second: str | Symmetry, answer: Any
     got = SYMMETRY.read(answer)
     want = s @ f
     if got == want:
-        return right(f"{f} then {s} is {want}.")
-    hint = ("the other order gives that one: the order matters" if got == f @ s else
-            "follow the cell (1, 0) and the cell (0, 1) through both steps")
-    return wrong(f"{f} then {s} is not {got}.", hint=hint)
+        return right(say("l03.composition.right", f=f, s=s, want=want))
+    hint = say("l03.composition.order" if got == f @ s else "l03.composition.hint")
+    return wrong(say("l03.composition.wrong", f=f, s=s, got=got), hint=hint)
 
 
 def _inverse(name: str | Symmetry) -> str:
@@ -112,23 +112,22 @@ def check_inverse(name: str | Symmetry, answer: Any) -> Feedback:
     s = symmetry(name)
     got = SYMMETRY.read(answer)
     if got @ s == IDENTITY:
-        same = " (it undoes itself)" if got == s else ""
-        return right(f"{got} undoes {s}{same}.")
-    return wrong(f"{s} then {got} is {got @ s}, not the identity.",
-                 hint="a mirror undoes itself; a turn is undone by the turn the other way")
+        return right(say("l03.inverse.itself" if got == s else "l03.inverse.right",
+                         got=got, s=s))
+    return wrong(say("l03.inverse.wrong", s=s, got=got, result=got @ s),
+                 hint=say("l03.inverse.hint"))
 
 
-@checker(SYMMETRY, answers=("first", "second"), expects="two symmetry names, like "
-         "check_non_commuting(\"rotate-90\", \"flip-vertical\")",
+@checker(SYMMETRY, answers=("first", "second"), expects="l03.non-commuting.expects",
          solution=lambda: ("rotate-90", "flip-vertical"), example=lambda: ())
 def check_non_commuting(first: Any, second: Any) -> Feedback:
     """Find two symmetries whose order matters: ``first`` then ``second`` differs from
     ``second`` then ``first``."""
     f, s = SYMMETRY.read(first), SYMMETRY.read(second)
     if s @ f != f @ s:
-        return right(f"{f} then {s} is {s @ f}, but {s} then {f} is {f @ s}.")
-    return wrong(f"{f} then {s} and {s} then {f} are both {s @ f}.",
-                 hint="two turns never do: try a turn and a mirror")
+        return right(say("l03.non-commuting.right", f=f, s=s, fs=s @ f, sf=f @ s))
+    return wrong(say("l03.non-commuting.wrong", f=f, s=s, fs=s @ f),
+                 hint=say("l03.non-commuting.hint"))
 
 
 def _stabiliser(letter: str) -> list[str]:
@@ -143,24 +142,21 @@ def check_stabiliser(letter: str, names: Any) -> Feedback:
     want = set(_stabiliser(letter))
     given = SYMMETRY_SET.read(names)
     if given == want:
-        return right(f"{', '.join(sorted(want))}: {len(want)} symmetr"
-                     f"{'ies' if len(want) > 1 else 'y'}; {len(want)} in the stabiliser × "
-                     f"{8 // len(want)} in the orbit = 8.")
+        return right(say("l03.stabiliser.right", names=", ".join(sorted(want)),
+                         symmetries=say_n("n.symmetries", len(want)), n=len(want),
+                         orbit=8 // len(want)))
     extra, missing = sorted(given - want), sorted(want - given)
-    parts = ([f"{', '.join(extra)} change{'s' * (len(extra) == 1)} the {letter}"] if extra
-             else []) + ([f"{len(missing)} more leave{'s' * (len(missing) == 1)} it unchanged"]
-                         if missing else [])
-    hint = ("the identity always leaves a shape unchanged" if "identity" in missing else
-            "draw the shape after each symmetry and compare")
-    return wrong("; ".join(parts) + ".", hint=hint)
+    parts = ([say_n("l03.stabiliser.extra", len(extra), names=", ".join(extra),
+                    letter=letter)] if extra else []) \
+        + ([say_n("l03.stabiliser.missing", len(missing))] if missing else [])
+    hint = say("l03.stabiliser.identity" if "identity" in missing else "l03.stabiliser.hint")
+    return wrong(sentence(parts), hint=hint)
 
 
 def exit_ticket() -> ExitTicket:
     """Lesson 3's exit ticket: an image under a half turn, an inverse, a stabiliser."""
     return ExitTicket(3, (
-        Question("Where does rotate-180 send the cell (3, -1)?", check_image,
-                 ("rotate-180", (3, -1))),
-        Question("Which symmetry undoes rotate-270?", check_inverse, ("rotate-270",)),
-        Question("Which symmetries map the I pentomino onto itself?", check_stabiliser,
-                 ("I",)),
+        Question(say("l03.exit.1"), check_image, ("rotate-180", (3, -1))),
+        Question(say("l03.exit.2"), check_inverse, ("rotate-270",)),
+        Question(say("l03.exit.3"), check_stabiliser, ("I",)),
     ))

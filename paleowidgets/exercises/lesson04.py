@@ -20,9 +20,11 @@ from ..core.enclosure import enclosure, names
 from ..core.geometry import Cell
 from ..core.rules import Game, State
 from ..core.turns import Turn
+from ..i18n import t
 from . import Feedback, checker, right, wrong
 from .answers import CELL_NAMES, YES_NO
 from .tickets import ExitTicket, Question
+from .words import both, say, say_n
 
 __all__ = ["check_bonus", "check_gaps", "check_ring", "exit_ticket", "turn"]
 
@@ -53,27 +55,23 @@ def check_ring(state: State, fossil: str, answer: Any) -> Feedback:
     """Is ``answer`` the ring of ``fossil`` (every cell that shares a side with it)?"""
     got = CELL_NAMES.read(answer)
     e = enclosure(state, fossil)
-    hint = "the ring is the cells that share a side with the fossil."
+    hint = say("l04.ring.hint")
     inside = got & e.fossil.cells
     if inside:
-        return wrong(f"{_listed(inside)} {'is' if len(inside) == 1 else 'are'} part of "
-                     f"{fossil} itself, not of its ring.", hint=hint)
+        return wrong(say_n("l04.ring.inside", len(inside), cells=_listed(inside), fossil=fossil),
+                     hint=hint)
     corner = got & e.diagonal
     if corner:
-        return wrong(f"{_listed(corner)} {'touches' if len(corner) == 1 else 'touch'} "
-                     f"{fossil} only at a corner (diagonally): "
-                     f"{'it is' if len(corner) == 1 else 'they are'} not needed.", hint=hint)
+        return wrong(say_n("l04.ring.corner", len(corner), cells=_listed(corner),
+                           fossil=fossil), hint=hint)
     far = got - e.ring
     if far:
-        return wrong(f"{_listed(far)} {'does' if len(far) == 1 else 'do'} not touch "
-                     f"{fossil} at all.", hint=hint)
+        return wrong(say_n("l04.ring.far", len(far), cells=_listed(far), fossil=fossil),
+                     hint=hint)
     missed = e.ring - got
     if missed:
-        return wrong(f"{len(missed)} ring cell{'s are' if len(missed) > 1 else ' is'} "
-                     "missing from your answer.",
-                     hint="walk round the fossil side by side; look inside its pockets too.")
-    return right(f"the ring of {fossil} is {_listed(e.ring)}: {len(e.ring)} cells, all "
-                 "orthogonally next to it.")
+        return wrong(say_n("l04.ring.missed", len(missed)), hint=say("l04.ring.missed.hint"))
+    return right(say("l04.ring.right", fossil=fossil, cells=_listed(e.ring), n=len(e.ring)))
 
 
 def _gaps(state: State, fossil: str) -> list[str]:
@@ -86,27 +84,24 @@ def check_gaps(state: State, fossil: str, answer: Any) -> Feedback:
     got = CELL_NAMES.read(answer)
     e = enclosure(state, fossil)
     if not e.gaps:
-        return (right(f"no gap: every ring cell of {fossil} is drawn, it is dug up.")
-                if not got else wrong(f"{fossil}'s ring is complete: the fill cannot leak.",
-                                      hint="look for ring cells that are not drawn yet."))
+        return (right(say("l04.gaps.none", fossil=fossil))
+                if not got else wrong(say("l04.gaps.complete", fossil=fossil),
+                                      hint=say("l04.gaps.complete.hint")))
     inside = got & e.fossil.cells
     if inside:
-        return wrong(f"{_listed(inside)} {'is' if len(inside) == 1 else 'are'} part of "
-                     f"{fossil} itself: the fill starts there.",
-                     hint="a gap is a ring cell still open.")
+        return wrong(say_n("l04.gaps.inside", len(inside), cells=_listed(inside),
+                           fossil=fossil), hint=say("l04.gaps.hint"))
     drawn = got & e.covered
     if drawn:
-        return wrong(f"{_listed(drawn)} {'is' if len(drawn) == 1 else 'are'} drawn already: "
-                     "the fill cannot pass there.", hint="a gap is a ring cell still open.")
+        return wrong(say_n("l04.gaps.drawn", len(drawn), cells=_listed(drawn)),
+                     hint=say("l04.gaps.hint"))
     if got - e.gaps:
-        return wrong(f"{_listed(got - e.gaps)}: the fill does not reach "
-                     f"{'it' if len(got - e.gaps) == 1 else 'them'} in its first step.",
-                     hint="the first step goes only to open cells that share a side with "
-                          "the fossil.")
+        return wrong(say_n("l04.gaps.far", len(got - e.gaps), cells=_listed(got - e.gaps)),
+                     hint=say("l04.gaps.far.hint"))
     if e.gaps - got:
-        return wrong(f"you found {len(got)} of the {len(e.gaps)} gaps.",
-                     hint="check every side of every fossil cell.")
-    return right(f"the fill leaks out through {_listed(e.gaps)}.")
+        return wrong(say("l04.gaps.found", found=len(got), total=len(e.gaps)),
+                     hint=say("l04.gaps.found.hint"))
+    return right(say("l04.gaps.right", cells=_listed(e.gaps)))
 
 
 def _holds(state: State, fossil: str) -> bool:
@@ -121,19 +116,19 @@ def check_bonus(state: State, fossil: str, answer: Any) -> Feedback:
     got = YES_NO.read(answer)
     if got == b.holds:
         if b.holds:
-            return right(f"every ring cell of {fossil} is {b.dig}: +{e.fossil.bonus}.")
-        why = ("its ring is not complete" if not e.dug_up else
-               "its ring mixes " + " and ".join(b.digs) if len(b.digs) > 1 else
-               "a ring cell has no dig type (One Square or drawn before the start)")
-        return right(f"no bonus for {fossil}: {why}.")
+            return right(say("l04.bonus.holds", fossil=fossil, dig=t(f"dig.{b.dig}"),
+                             bonus=e.fossil.bonus))
+        why = (say("l04.bonus.not-complete") if not e.dug_up else
+               say("l04.bonus.mixed", digs=both(t(f"dig.{d}") for d in b.digs))
+               if len(b.digs) > 1 else say("l04.bonus.no-dig"))
+        return right(say("l04.bonus.none", fossil=fossil, why=why))
     if got:
         if not e.dug_up:
-            return wrong(f"{fossil} is not dug up yet, so it earns no bonus.",
-                         hint="a bonus needs every ring cell drawn first.")
-        return wrong(f"{fossil} does not earn its bonus.",
-                     hint="look at the dig type of every ring cell.")
-    return wrong(f"{fossil} does earn its bonus.",
-                 hint="are all its ring cells drawn with the same pattern?")
+            return wrong(say("l04.bonus.not-dug-up", fossil=fossil),
+                         hint=say("l04.bonus.not-dug-up.hint"))
+        return wrong(say("l04.bonus.not-earned", fossil=fossil),
+                     hint=say("l04.bonus.not-earned.hint"))
+    return wrong(say("l04.bonus.earned", fossil=fossil), hint=say("l04.bonus.earned.hint"))
 
 
 def exit_ticket() -> ExitTicket:
@@ -141,8 +136,6 @@ def exit_ticket() -> ExitTicket:
     a fossil not yet dug up holds its bonus."""
     blank, _ = _blank()
     return ExitTicket(4, (
-        Question("On a blank Ring school sheet, which cells make the ring of the Tusk (B)?",
-                 check_ring, (blank, "B")),
-        Question("On a blank sheet, does the Trilobite (A) hold its same-dig-type bonus?",
-                 check_bonus, (blank, "A")),
+        Question(say("l04.exit.1"), check_ring, (blank, "B")),
+        Question(say("l04.exit.2"), check_bonus, (blank, "A")),
     ))

@@ -24,7 +24,7 @@ from ..core.maps import Map, parse_document
 from ..core.rules import Game, State
 from . import Feedback, checker, right, wrong
 from .answers import WHOLE_NUMBER
-from .shapes import shape_called, shape_cells, shape_picture
+from .shapes import shape_called, shape_cells, shape_shown
 from .tickets import ExitTicket, Question
 
 __all__ = ["check_fewest_ring", "check_perimeter", "check_ring_size", "check_shapes_needed",
@@ -154,7 +154,7 @@ def check_shapes_needed(game: Game, fossil: str, answer: Any) -> Feedback:
 def exit_ticket() -> ExitTicket:
     """Lesson 5's exit ticket: the perimeter and the ring of the T tetromino (which the
     lesson never measures), the fewest ring cells for 9 cells (its table stops at 8)."""
-    t = f"{shape_called('T tetromino')} (rows {shape_picture('T tetromino')})"
+    t = shape_shown("T tetromino")
     return ExitTicket(5, (
         Question(f"What is the perimeter of {t}?", check_perimeter, ("T tetromino",)),
         Question(f"How many ring cells does {t} have?", check_ring_size, ("T tetromino",)),

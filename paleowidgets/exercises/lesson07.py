@@ -237,7 +237,7 @@ def _greedy_analysis() -> tuple[Analysis]:
     return (analyse(game, puzzle.rolls, tuple(turns)),)
 
 
-@checker(WHOLE_NUMBER, expects="a round number, like 3", solution=_worst_round,
+@checker(WHOLE_NUMBER, expects="l07.worst-round.expects", solution=_worst_round,
          example=_greedy_analysis)
 def check_worst_round(analysis: Analysis, answer: Any) -> Feedback:
     """Exercise: which round gave away the most (the highest regret)?"""

@@ -150,8 +150,7 @@ def _line_forms(turns: list[Turn]) -> list[Any]:
 
 
 LINE: Kind[list[Turn]] = Kind(
-    "line", "a line of turns, one per round: TOML text like [{shape = \"L\", dig = \"dot\", "
-    "cells = [\"B2\", ...]}, {pass = true}] (or JSON, or a list of tables)",
+    "line", "line",
     _read_for_check, _line_forms,
     lambda turns: [line_text(turns[:-1]), "[" + ", ".join(["{pass = true}"] * len(turns)) + "]"])
 

@@ -72,8 +72,7 @@ def _names(answer: Any) -> frozenset[str]:
 
 
 NAMES: Kind[frozenset[str]] = Kind(
-    "names", "a player's name, like \"Ada\", or a list of names [\"Ada\", \"Bo\"] when "
-    "scores are equal (any case)", _names,
+    "names", "names", _names,
     lambda ns: [sorted(ns), tuple(sorted(ns)), ", ".join(sorted(ns)),
                 " and ".join(sorted(ns)).lower(), set(ns)]
     + ([next(iter(ns))] if len(ns) == 1 else []),
@@ -179,7 +178,7 @@ def _dressed(state: State) -> Snowman:
 
 
 SNOWMAN: Kind[Snowman] = Kind(
-    "snowman", "a Snowman(\"a name\") with items placed: .place(item id, spot)", _snowman,
+    "snowman", "snowman", _snowman,
     lambda s: [s, s.named(s.name.upper())],
     lambda s: [Snowman(s.name), s.named("")])
 

@@ -36,6 +36,7 @@ from typing import Any
 from ..core.atomic import write_atomically
 from ..core.classgame import file_stem
 from .answers import shown
+from .words import say
 
 __all__ = ["FORMAT", "ClassAnswers", "Record", "Recorder", "answers_file", "current_recorder",
            "load_results", "record_to", "stop_recording"]
@@ -43,8 +44,12 @@ __all__ = ["FORMAT", "ClassAnswers", "Record", "Recorder", "answers_file", "curr
 FORMAT = 1
 SUBFOLDER = "answers"
 SIGNS = {"right": "✔", "wrong": "✘", "unanswered": "…", "unreadable": "?"}
-LEGEND = ("✔ right, ✘ wrong, ? could not be read, … not answered (the last answer; "
-          "(n tries) when there were several)")
+
+
+def legend() -> str:
+    """What the signs of the table mean, in the current language."""
+    return say("results.legend")
+
 
 _recorder: Recorder | None = None
 
@@ -78,7 +83,7 @@ class Recorder:
     def __init__(self, folder: str | Path, pupil: str,
                  clock: Callable[[], datetime] | None = None) -> None:
         if not isinstance(pupil, str) or not pupil.strip():
-            raise ValueError("record_to needs the pupil's name: record_to(folder, pupil=\"Ada\")")
+            raise ValueError(say("results.no-name"))
         self.pupil = pupil.strip()
         self.path = answers_file(folder, self.pupil)
         self._clock = clock or (lambda: datetime.now(UTC))
@@ -96,11 +101,11 @@ class Recorder:
             write_atomically(self.path, (json.dumps(document, ensure_ascii=False, indent=1)
                                          + "\n").encode("utf-8"))
         except OSError as e:
-            warnings.warn(f"could not save the answer to {self.path}: {e}", stacklevel=3)
+            warnings.warn(say("results.not-saved", path=self.path, error=e), stacklevel=3)
         return rec
 
     def __repr__(self) -> str:
-        return f"Recording {self.pupil}'s answers to {self.path.as_posix()}"
+        return say("results.recording", pupil=self.pupil, path=self.path.as_posix())
 
 
 def record_to(folder: str | Path, *, pupil: str) -> Recorder:
@@ -127,19 +132,18 @@ def _read_file(path: Path) -> tuple[str, list[Record]]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
-        raise ValueError(f"{path}: line {e.lineno}: not JSON ({e.msg})") from None
+        raise ValueError(say("results.not-json", path=path, line=e.lineno, why=e.msg)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT \
             or not isinstance(data.get("pupil"), str) or not isinstance(data.get("answers"), list):
-        raise ValueError(f"{path}: not an answers file (format {FORMAT}: "
-                         "{\"format\", \"pupil\", \"answers\"})")
+        raise ValueError(say("results.not-answers", path=path, format=FORMAT))
     pupil = data["pupil"]
     records = []
     keys = ("lesson", "exercise", "answer", "status", "time")
     for i, item in enumerate(data["answers"], start=1):
         if not isinstance(item, dict) or not all(isinstance(item.get(k), str) for k in keys) \
                 or item["status"] not in SIGNS:
-            raise ValueError(f"{path}: answer {i} needs the texts {', '.join(keys)} "
-                             f"(status one of {', '.join(SIGNS)})")
+            raise ValueError(say("results.bad-answer", path=path, i=i, keys=", ".join(keys),
+                                 statuses=", ".join(SIGNS)))
         records.append(Record(pupil, *(item[k] for k in keys)))
     return pupil, records
 
@@ -176,11 +180,12 @@ class ClassAnswers:
         if not tries:
             return ""
         n = len(tries)
-        return SIGNS[tries[-1].status] + (f" ({n} tries)" if n > 1 else "")
+        return SIGNS[tries[-1].status] + (" " + say("results.tries", n=n) if n > 1 else "")
 
     def rows(self) -> list[list[str]]:
         """The table: a header row, then one row a pupil."""
-        head = ["pupil"] + [f"{lesson} {exercise}" for lesson, exercise in self.columns]
+        head = [say("results.pupil")] + [f"{lesson} {exercise}"
+                                         for lesson, exercise in self.columns]
         return [head] + [[p] + [self.cell(p, c) for c in self.columns] for p in self.pupils]
 
     def to_json(self) -> dict[str, Any]:
@@ -194,8 +199,8 @@ class ClassAnswers:
         lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
                  for row in rows]
         lines.insert(1, "  ".join("-" * w for w in widths))
-        lines += [LEGEND] if self.records else []
-        lines += [f"skipped {f}: {why}" for f, why in self.skipped]
+        lines += [legend()] if self.records else []
+        lines += [say("results.skipped", file=f, why=why) for f, why in self.skipped]
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -209,16 +214,16 @@ class ClassAnswers:
             f'<td {cell} title="{html.escape(_last_answer(self, row[0], col))}">'
             f"{html.escape(c)}</td>"
             for c, col in zip(row[1:], self.columns, strict=True)) + "</tr>" for row in rows[1:])
-        notes = "".join(f"<p>skipped {html.escape(f)}: {html.escape(w)}</p>"
+        notes = "".join(f"<p>{html.escape(say('results.skipped', file=f, why=w))}</p>"
                         for f, w in self.skipped)
         return (f'<table class="paleo-results" style="border-collapse:collapse">'
                 f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-                f"<p>{html.escape(LEGEND)}</p>{notes}")
+                f"<p>{html.escape(legend())}</p>{notes}")
 
 
 def _last_answer(table: ClassAnswers, pupil: str, column: tuple[str, str]) -> str:
     tries = table.tries(pupil, column)
-    return f"last answer: {tries[-1].answer}" if tries else ""
+    return say("results.last-answer", answer=tries[-1].answer) if tries else ""
 
 
 def load_results(folder: str | Path) -> ClassAnswers:
@@ -227,7 +232,7 @@ def load_results(folder: str | Path) -> ClassAnswers:
     and named in ``skipped`` with the reason."""
     base = Path(folder)
     if not base.is_dir():
-        raise FileNotFoundError(f"{base}: no such folder")
+        raise FileNotFoundError(say("results.no-folder", path=base))
     where = base / SUBFOLDER if (base / SUBFOLDER).is_dir() else base
     records: list[Record] = []
     skipped: list[tuple[str, str]] = []

@@ -6,13 +6,18 @@ because no lesson prints their orbits, stabilisers, perimeters or rings.
 ('the T pentomino', 'the S tetromino')
 >>> shape_cells("S tetromino"), shape_picture("S tetromino"), shape_picture("P")
 (((0, 1), (1, 0), (1, 1), (2, 0)), '.## over ##.', '## over ## over #.')
+>>> shape_shown("T tetromino")
+'the T tetromino (rows ### over .#.)'
+
+The names and pictures are in the current language (``le tétromino T (lignes ### puis .#.)``).
 """
 
 from __future__ import annotations
 
 from ..core.geometry import LETTERS, PENTOMINOES, Cell, normalise
+from .words import say
 
-__all__ = ["TETROMINOES", "shape_called", "shape_cells", "shape_picture"]
+__all__ = ["TETROMINOES", "shape_called", "shape_cells", "shape_picture", "shape_shown"]
 
 # The five free tetrominoes, each drawn once: '#' a cell, rows from the top.
 TETROMINOES = {"I": ("####",), "O": ("##", "##"), "T": ("###", ".#."), "S": (".##", "##."),
@@ -44,12 +49,20 @@ def shape_cells(name: str) -> tuple[Cell, ...]:
 
 def shape_called(name: str) -> str:
     """How a feedback names the shape: "the T pentomino", "the S tetromino"."""
-    return f"the {_known(name)}" + (" pentomino" if name in PENTOMINOES else "")
+    if _known(name) in PENTOMINOES:
+        return say("shape.pentomino", letter=name)
+    return say("shape.tetromino", letter=name.removesuffix(_SUFFIX))
 
 
 def shape_picture(name: str) -> str:
     """The shape's rows in one line, as a question shows it: ``".## over ##."``."""
     cells = set(shape_cells(name))
     width, height = max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1
-    return " over ".join("".join("#" if (x, y) in cells else "." for x in range(width))
+    return f" {say('shape.over')} ".join("".join("#" if (x, y) in cells else "." for x in range(width))
                          for y in range(height))
+
+
+def shape_shown(name: str) -> str:
+    """The shape named with its picture, as a question asks about it:
+    "the T tetromino (rows ### over .#.)"."""
+    return say("shape.with-rows", shape=shape_called(name), rows=shape_picture(name))

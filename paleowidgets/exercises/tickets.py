@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import Checker, Feedback, ask, labelled, unreadable
+from .words import say
 
 __all__ = ["ExitTicket", "Question", "TicketResult"]
 
@@ -57,8 +58,8 @@ class Question:
             return ask(self.check, self.args, [answer] * n)
         if isinstance(answer, str | bytes) or not isinstance(answer, Sequence) \
                 or len(answer) != n:
-            return unreadable(f"this question wants {n} answers in a list, not "
-                              f"{answer!r}", self.expects)
+            return unreadable(say("ticket.wants-answers", n=n, answer=repr(answer)),
+                              self.expects)
         return ask(self.check, self.args, list(answer))
 
 
@@ -77,7 +78,8 @@ class TicketResult:
         return self.right == len(self.feedback)
 
     def __str__(self) -> str:
-        head = f"Exit ticket, lesson {self.lesson}: {self.right} of {len(self.feedback)} right"
+        head = say("ticket.result", lesson=self.lesson, right=self.right,
+                   total=len(self.feedback))
         return "\n".join([head] + [f"{i}. {f}" for i, f in enumerate(self.feedback, 1)])
 
     def __repr__(self) -> str:
@@ -85,8 +87,10 @@ class TicketResult:
 
     def _repr_html_(self) -> str:
         items = "".join(f"<li>{f._repr_html_()}</li>" for f in self.feedback)
-        return (f'<div class="paleo-ticket"><p><b>Exit ticket, lesson {self.lesson}:</b> '
-                f"{self.right} of {len(self.feedback)} right</p><ol>{items}</ol></div>")
+        head = html.escape(say("ticket.title", lesson=self.lesson))
+        score = html.escape(say("ticket.score", right=self.right, total=len(self.feedback)))
+        return (f'<div class="paleo-ticket"><p><b>{head}:</b> '
+                f"{score}</p><ol>{items}</ol></div>")
 
 
 @dataclass(frozen=True)
@@ -129,15 +133,15 @@ class ExitTicket:
         if isinstance(answers, list | tuple) and len(answers) == n:
             return self.check(*answers)
         return TicketResult(self.lesson, tuple(
-            unreadable(f"this exit ticket wants a list of {n} answers, one per question, "
-                       f"not {answers!r}", q.expects) for q in self.questions))
+            unreadable(say("ticket.wants-list", n=n, answer=repr(answers)), q.expects)
+            for q in self.questions))
 
     def solutions(self) -> list[Any]:
         """The right answers, in order (the teacher's key)."""
         return [q.solution() for q in self.questions]
 
     def __str__(self) -> str:
-        lines = [f"Exit ticket, lesson {self.lesson}"]
+        lines = [say("ticket.title", lesson=self.lesson)]
         lines += [f"{i}. {q.text} ({q.expects})" for i, q in enumerate(self.questions, 1)]
         return "\n".join(lines)
 
@@ -147,5 +151,5 @@ class ExitTicket:
     def _repr_html_(self) -> str:
         items = "".join(f"<li>{html.escape(q.text)} <i>({html.escape(q.expects)})</i></li>"
                         for q in self.questions)
-        return (f'<div class="paleo-ticket"><p><b>Exit ticket, lesson {self.lesson}</b></p>'
-                f"<ol>{items}</ol></div>")
+        head = html.escape(say("ticket.title", lesson=self.lesson))
+        return f'<div class="paleo-ticket"><p><b>{head}</b></p><ol>{items}</ol></div>'
