@@ -58,8 +58,9 @@ def shape_picture(name: str) -> str:
     """The shape's rows in one line, as a question shows it: ``".## over ##."``."""
     cells = set(shape_cells(name))
     width, height = max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1
-    return f" {say('shape.over')} ".join("".join("#" if (x, y) in cells else "." for x in range(width))
-                         for y in range(height))
+    rows = ("".join("#" if (x, y) in cells else "." for x in range(width))
+            for y in range(height))
+    return f" {say('shape.over')} ".join(rows)
 
 
 def shape_shown(name: str) -> str:
