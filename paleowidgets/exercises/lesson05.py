@@ -26,6 +26,7 @@ from . import Feedback, checker, right, wrong
 from .answers import WHOLE_NUMBER
 from .shapes import shape_called, shape_cells, shape_shown
 from .tickets import ExitTicket, Question
+from .words import say, say_n
 
 __all__ = ["check_fewest_ring", "check_perimeter", "check_ring_size", "check_shapes_needed",
            "exit_ticket", "ring_drawn", "shape_map"]
@@ -69,13 +70,12 @@ def check_perimeter(letter: str, answer: Any) -> Feedback:
     n = len(shape_cells(letter))
     answer = WHOLE_NUMBER.read(answer)
     if answer == p:
-        return right(f"{shape_called(letter)} has a perimeter of {p} cell sides.")
+        return right(say("l05.perimeter.right", shape=shape_called(letter), p=p))
     if answer == 4 * n:
-        return wrong(f"{4 * n} is {n} cells × 4 sides: the sides two cells share are not on "
-                     "the outline.", hint="take away 2 for every pair of cells side by side.")
-    return wrong(f"the perimeter of {shape_called(letter)} is not {answer}.",
-                 hint=f"count the sides on the outline, or: {n} × 4 minus 2 for each shared "
-                      "side.")
+        return wrong(say("l05.perimeter.all-sides", sides=4 * n, n=n),
+                     hint=say("l05.perimeter.all-sides.hint"))
+    return wrong(say("l05.perimeter.wrong", shape=shape_called(letter), answer=answer),
+                 hint=say("l05.perimeter.hint", n=n))
 
 
 def _ring_size(letter: str) -> int:
@@ -90,20 +90,16 @@ def check_ring_size(letter: str, answer: Any) -> Feedback:
     cells = shape_cells(letter)
     ring, p = len(ring_of(cells)), perimeter(cells)
     k = sum(1 for n in contacts(cells).values() if n > 1)
-    touch = f"{k} ring cell{'s touch' if k > 1 else ' touches'} it on more than one side"
+    touch = say_n("l05.ring.touch", k)
+    shape = shape_called(letter)
     if answer == ring:
         if ring == p:
-            return right(f"{shape_called(letter)} has {ring} ring cells, as many as its "
-                         "perimeter: no ring cell touches it twice.")
-        return right(f"{shape_called(letter)} has {ring} ring cells, fewer than its perimeter "
-                     f"of {p}: {touch}.")
+            return right(say("l05.ring.right.same", shape=shape, ring=say_n("n.rings", ring)))
+        return right(say("l05.ring.right.fewer", shape=shape, ring=say_n("n.rings", ring), p=p,
+                         touch=touch))
     if answer == p:
-        return wrong(f"{p} is the perimeter, but {touch}.",
-                     hint="a ring cell in an inside corner touches two sides of the shape "
-                          "but counts once.")
-    return wrong(f"{shape_called(letter)} does not have {answer} ring cells.",
-                 hint="a ring cell in an inside corner touches two sides of the shape but "
-                      "counts once.")
+        return wrong(say("l05.ring.perimeter", p=p, touch=touch), hint=say("l05.ring.hint"))
+    return wrong(say_n("l05.ring.wrong", answer, shape=shape), hint=say("l05.ring.hint"))
 
 
 @checker(WHOLE_NUMBER, solution=fewest_ring_cells, example=lambda: (6,))
@@ -112,16 +108,15 @@ def check_fewest_ring(n: int, answer: Any) -> Feedback:
     answer = WHOLE_NUMBER.read(answer)
     best = fewest_ring_cells(n)
     if answer == best:
-        return right(f"{best} ring cells is the least for {n} cells: a shape close to a "
-                     "diamond (or a square) wastes the fewest.")
+        return right(say("l05.fewest.right", best=best, n=n))
     if answer == most_ring_cells(n):
-        return wrong(f"{answer} is the MOST: a straight line of {n} cells has 2n + 2.",
-                     hint="make the shape as round as you can.")
+        return wrong(say("l05.fewest.most", answer=answer, n=n),
+                     hint=say("l05.fewest.most.hint"))
     if answer < best:
-        return wrong(f"no shape of {n} cells has only {answer} ring cells.",
-                     hint="try to draw it, and count again.")
-    return wrong(f"some shape of {n} cells needs fewer than {answer} ring cells.",
-                 hint="bunch the cells together, like a diamond.")
+        return wrong(say_n("l05.fewest.too-few", answer, cells=n),
+                     hint=say("l05.fewest.too-few.hint"))
+    return wrong(say("l05.fewest.too-many", n=n, answer=answer),
+                 hint=say("l05.fewest.too-many.hint"))
 
 
 def _shapes_needed(game: Game, fossil: str) -> int:
@@ -140,15 +135,13 @@ def check_shapes_needed(game: Game, fossil: str, answer: Any) -> Feedback:
     cover = fewest_shapes(game, fossil)
     if answer == cover.count:
         how = " + ".join(letter for letter, _ in cover.shapes)
-        return right(f"{cover.count} pentominoes ({how}) can draw the {cover.ring} ring cells "
-                     f"of {fossil}, and no fewer can: one covers at most {cover.best_single} "
-                     "of them.")
+        return right(say_n("l05.shapes.right", cover.count, how=how, ring=cover.ring,
+                           fossil=fossil, best=cover.best_single))
     if answer < cover.count:
-        return wrong(f"{answer} pentomino{'es' * (answer != 1)} cannot draw all "
-                     f"{cover.ring} ring cells of {fossil}.",
-                     hint=f"one pentomino covers at most {cover.best_single} of them here.")
-    return wrong(f"{fossil}'s ring can be drawn with fewer than {answer} pentominoes.",
-                 hint="use long shapes along the long sides.")
+        return wrong(say_n("l05.shapes.too-few", answer, ring=cover.ring, fossil=fossil),
+                     hint=say("l05.shapes.too-few.hint", best=cover.best_single))
+    return wrong(say("l05.shapes.too-many", fossil=fossil, answer=answer),
+                 hint=say("l05.shapes.too-many.hint"))
 
 
 def exit_ticket() -> ExitTicket:
@@ -156,8 +149,7 @@ def exit_ticket() -> ExitTicket:
     lesson never measures), the fewest ring cells for 9 cells (its table stops at 8)."""
     t = shape_shown("T tetromino")
     return ExitTicket(5, (
-        Question(f"What is the perimeter of {t}?", check_perimeter, ("T tetromino",)),
-        Question(f"How many ring cells does {t} have?", check_ring_size, ("T tetromino",)),
-        Question("What is the fewest ring cells a shape of 9 cells can have?",
-                 check_fewest_ring, (9,)),
+        Question(say("l05.exit.1", shape=t), check_perimeter, ("T tetromino",)),
+        Question(say("l05.exit.2", shape=t), check_ring_size, ("T tetromino",)),
+        Question(say("l05.exit.3"), check_fewest_ring, (9,)),
     ))

@@ -29,9 +29,11 @@ from ..core.maps import Map, Roll
 from ..core.rules import Game
 from ..core.terms import DIG_TYPES
 from ..data import load_map
+from ..i18n import t
 from . import Feedback, checker, right, wrong
 from .answers import CHANCE, WHOLE_NUMBER
 from .tickets import ExitTicket, Question
+from .words import decimal, either, say, say_n
 
 __all__ = [
     "ROLLS",
@@ -110,27 +112,22 @@ def _judge(answer: Answer, exact: Fraction, good: str,
     got = CHANCE.read(answer)
     said = _written(answer)
     if got.matches(exact):
-        return right(f"{good}: P = {_show(exact)} ≈ {float(exact):.3f}.")
+        return right(say("l06.right", good=good, p=_show(exact),
+                         approx=decimal(float(exact), 3)))
     if got.whole is not None and Fraction(got.whole, 36) == exact:
-        return wrong(f"{got.whole} is how many of the 36 rolls work, not the chance.",
-                     hint=f"the chance is that many out of 36: {got.whole}/36")
+        return wrong(say("l06.count-not-chance", whole=got.whole),
+                     hint=say("l06.count-not-chance.hint", whole=got.whole))
     if not got.in_range:
-        return wrong(f"{said} is not a chance: a chance lies between 0 and 1 "
-                     "(0% and 100%).", hint="divide the number of rolls you counted by 36")
+        return wrong(say("l06.out-of-range", said=said), hint=say("l06.out-of-range.hint"))
     for mistake, what, hint in mistakes:
         if mistake != exact and got.matches(mistake):
-            return wrong(f"{said} is {what}.", hint=hint)
+            return wrong(say("l06.mistake", said=said, what=what), hint=hint)
     if not got.exact and abs(got.value - exact) < Fraction(2, 100):
-        return wrong(f"{said} is close, but not right to 2 decimal places.",
-                     hint="count the rolls, then give the count out of 36 as a fraction, "
-                          "or round the division to 2 places")
+        return wrong(say("l06.close", said=said), hint=say("l06.close.hint"))
     if got.exact and (got.value * 36).denominator == 1:
         n = got.value * 36
-        return wrong(f"{said} is {n} roll{'s' * (n != 1)} out of 36, but not that many "
-                     "rolls work.",
-                     hint="list the 36 rolls (first die, second die) and count those that work")
-    return wrong(f"{said} is not the chance: with two dice it is a number of rolls out of 36.",
-                 hint="list the 36 rolls (first die, second die) and count those that work")
+        return wrong(say_n("l06.rolls-out-of-36", n, said=said), hint=say("l06.list-rolls"))
+    return wrong(say("l06.not-the-chance", said=said), hint=say("l06.list-rolls"))
 
 
 def _faces(game: Game, shape: str) -> list[int]:
@@ -161,11 +158,10 @@ def check_double_chance(answer: Answer) -> Feedback:
     >>> print(check_double_chance("1/36").hint)
     there are six doubles: 1-1, 2-2, ... 6-6
     """
-    return _judge(answer, double_chance(), "6 of the 36 rolls are doubles",
-                  [(Fraction(1, 36), "the chance of one particular double, like 1-1",
-                    "there are six doubles: 1-1, 2-2, ... 6-6"),
-                   (Fraction(1, 3), "two chances of 1/6 added",
-                    "the first die can show anything; the second must match it")])
+    return _judge(answer, double_chance(), say("l06.double.good"),
+                  [(Fraction(1, 36), say("l06.double.one-double"),
+                    say("l06.double.one-double.hint")),
+                   (Fraction(1, 3), say("l06.double.added"), say("l06.double.added.hint"))])
 
 
 @checker(CHANCE, solution=lambda shape, game_map=None: _show(shape_chance(shape, game_map)),
@@ -174,18 +170,16 @@ def check_shape_chance(shape: str, answer: Answer, game_map: Map | None = None) 
     """P(a roll offers ``shape``)? Either die can give the shape."""
     game = _game(game_map)
     if shape not in LETTERS:
-        return wrong(f"{shape!r} is not a pentomino letter.", hint=" ".join(LETTERS))
+        return wrong(say("l06.not-letter", shape=repr(shape)), hint=" ".join(LETTERS))
     faces = _faces(game, shape)
     exact = shape_chance(shape, game.map)
-    names = " or ".join(str(f) for f in faces)
+    names = either(faces)
     n = len(faces)
-    return _judge(answer, exact, f"{exact * 36} of the 36 rolls offer {shape}", [
-        (_one_die(n), f"the chance that one die shows face {names}",
-         f"either die can give the shape: count the rolls where at least one die shows "
-         f"{names}"),
-        (_counted_twice(n), "too much: the rolls where both dice show it are counted twice",
-         f"{names}-{names} is one roll, not two"),
-        (_one_die(n) ** 2, "the chance that both dice show it", "one die is enough"),
+    return _judge(answer, exact, say("l06.shape.good", count=exact * 36, shape=shape), [
+        (_one_die(n), say("l06.shape.one-die", names=names),
+         say("l06.shape.one-die.hint", names=names)),
+        (_counted_twice(n), say("l06.shape.twice"), say("l06.shape.twice.hint", names=names)),
+        (_one_die(n) ** 2, say("l06.shape.both"), say("l06.one-die-enough")),
     ])
 
 
@@ -195,17 +189,15 @@ def check_dig_chance(dig: str, answer: Answer, game_map: Map | None = None) -> F
     """P(a roll can give the dig type ``dig``)? Either die can give the dig type."""
     game = _game(game_map)
     if dig not in DIG_TYPES:
-        return wrong(f"{dig!r} is not a dig type.", hint=", ".join(DIG_TYPES))
+        return wrong(say("l06.not-dig", dig=repr(dig)), hint=", ".join(DIG_TYPES))
     faces = _dig_faces(game, dig)
     exact = dig_chance(dig, game.map)
     n = len(faces)
-    names = " or ".join(str(f) for f in faces)
-    return _judge(answer, exact, f"{exact * 36} of the 36 rolls can give {dig}", [
-        (_one_die(n), f"the chance that one die shows {names}",
-         "either die can give the dig type"),
-        (_counted_twice(n), "too much: the rolls where both dice give it are counted twice",
-         f"count the rolls with NO die showing {names}, and take them away from 36"),
-        (_one_die(n) ** 2, "the chance that both dice give it", "one die is enough"),
+    names = either(faces)
+    return _judge(answer, exact, say("l06.dig.good", count=exact * 36, dig=t(f"dig.{dig}")), [
+        (_one_die(n), say("l06.dig.one-die", names=names), say("l06.dig.one-die.hint")),
+        (_counted_twice(n), say("l06.dig.twice"), say("l06.dig.twice.hint", names=names)),
+        (_one_die(n) ** 2, say("l06.dig.both"), say("l06.one-die-enough")),
     ])
 
 
@@ -218,17 +210,17 @@ def check_pair_chance(shape: str, dig: str, answer: Answer,
     the *other* the dig type."""
     game = _game(game_map)
     if shape not in LETTERS or dig not in DIG_TYPES:
-        return wrong(f"({shape!r}, {dig!r}) is not a shape and a dig type.",
-                     hint=f"shapes: {' '.join(LETTERS)}; dig types: {', '.join(DIG_TYPES)}")
+        return wrong(say("l06.not-pair", shape=repr(shape), dig=repr(dig)),
+                     hint=say("l06.not-pair.hint", shapes=" ".join(LETTERS),
+                              digs=", ".join(DIG_TYPES)))
     exact = pair_chance(shape, dig, game.map)
     s, d = len(_faces(game, shape)), len(_dig_faces(game, dig))
-    return _judge(answer, exact, f"{exact * 36} of the 36 rolls allow {shape} in {dig}", [
-        (shape_chance(shape, game.map), f"the chance that {shape} is offered at all",
-         "the dig type must come from the OTHER die"),
-        (Fraction(s * d, 36), "the count of the rolls where the FIRST die gives the shape",
-         "the second die may give the shape too"),
-        (Fraction(2 * s * d, 36), "too much: a roll that works both ways is counted twice",
-         "a double (like 5-5) is one roll"),
+    good = say("l06.pair.good", count=exact * 36, shape=shape, dig=t(f"dig.{dig}"))
+    return _judge(answer, exact, good, [
+        (shape_chance(shape, game.map), say("l06.pair.offered", shape=shape),
+         say("l06.pair.offered.hint")),
+        (Fraction(s * d, 36), say("l06.pair.first-die"), say("l06.pair.first-die.hint")),
+        (Fraction(2 * s * d, 36), say("l06.pair.twice"), say("l06.pair.twice.hint")),
     ])
 
 
@@ -247,25 +239,20 @@ def check_doubles_counted(seed: int | str, rolls: int, answer: Any) -> Feedback:
     expected = rolls * float(double_chance())
     got = WHOLE_NUMBER.read(answer)
     if got == count:
-        return right(f"{count} doubles in the {rolls} rolls of seed {seed!r} "
-                     f"(about {expected:.1f} expected).")
+        return right(say_n("l06.doubles.right", count, rolls=rolls, seed=repr(seed),
+                           expected=decimal(expected, 1)))
     if abs(got - expected) < 0.5:
-        return wrong(f"{got} is how many you would expect on average, not how many there "
-                     "are in these rolls.",
-                     hint="count the rolls a == b in roll_sequence(seed, n)")
+        return wrong(say("l06.doubles.average", got=got), hint=say("l06.doubles.hint"))
     if got > rolls or got < 0:
-        return wrong(f"there are only {rolls} rolls, so not {got} doubles.",
-                     hint="count the rolls a == b in roll_sequence(seed, n)")
-    return wrong(f"{got} is not the number of doubles in these rolls.",
-                 hint="count the rolls a == b in roll_sequence(seed, n)")
+        return wrong(say("l06.doubles.too-many", rolls=rolls, got=got),
+                     hint=say("l06.doubles.hint"))
+    return wrong(say("l06.doubles.wrong", got=got), hint=say("l06.doubles.hint"))
 
 
 def exit_ticket() -> ExitTicket:
     """Lesson 6's exit ticket, on the dig site's dice: the W, the hatch, the T in chevron."""
     return ExitTicket(6, (
-        Question("What is the chance that a roll offers the W?", check_shape_chance, ("W",)),
-        Question("What is the chance that a roll can give the hatch dig type?",
-                 check_dig_chance, ("hatch",)),
-        Question("What is the chance that a roll lets you draw the T in chevron?",
-                 check_pair_chance, ("T", "chevron")),
+        Question(say("l06.exit.1"), check_shape_chance, ("W",)),
+        Question(say("l06.exit.2"), check_dig_chance, ("hatch",)),
+        Question(say("l06.exit.3"), check_pair_chance, ("T", "chevron")),
     ))

@@ -33,6 +33,7 @@ from ..solver.bots import Bot, GreedyBot, play_game
 from . import Feedback, checker, right, wrong
 from .answers import WHOLE_NUMBER, YES_NO
 from .tickets import ExitTicket, Question
+from .words import say, say_n
 
 __all__ = [
     "FINDS",
@@ -148,17 +149,12 @@ def check_bound(finds: Sequence[Find], decisions: Mapping[str, bool],
     have = sum(f.points for f in finds if decisions.get(f.name))
     got = WHOLE_NUMBER.read(answer)
     if got == want:
-        return right(f"{want} = {have} in the bag + {want - have} still undecided: no bag "
-                     "below this node can score more.")
+        return right(say("l07.bound.right", want=want, have=have, rest=want - have))
     if got == have:
-        return wrong(f"{got} is only what the bag holds so far.",
-                     hint="add the points of every find not decided yet, as if the room "
-                          "were endless")
+        return wrong(say("l07.bound.so-far", got=got), hint=say("l07.bound.so-far.hint"))
     if got == sum(f.points for f in finds):
-        return wrong(f"{got} counts every find, also those already left out.",
-                     hint="a find decided 'left' adds nothing")
-    return wrong(f"{got} is not the bound here.",
-                 hint="points in the bag + points of every find not decided yet")
+        return wrong(say("l07.bound.all", got=got), hint=say("l07.bound.all.hint"))
+    return wrong(say("l07.bound.wrong", got=got), hint=say("l07.bound.hint"))
 
 
 def _cut(finds: Sequence[Find], decisions: Mapping[str, bool], best_so_far: int) -> bool:
@@ -173,11 +169,9 @@ def check_cut(finds: Sequence[Find], decisions: Mapping[str, bool], best_so_far:
     bound = node_bound(finds, decisions)
     cut = bound <= best_so_far
     if YES_NO.read(answer) == cut:
-        return right(f"the bound is {bound} and the best so far is {best_so_far}: "
-                     + ("nothing below can beat it, cut." if cut else
-                        "something below might still beat it, keep searching."))
-    return wrong("compare the bound of the node with the best bag found so far.",
-                 hint=f"the bound here is {bound}")
+        return right(say("l07.cut.cut" if cut else "l07.cut.keep", bound=bound,
+                         best=best_so_far))
+    return wrong(say("l07.cut.wrong"), hint=say("l07.cut.hint", bound=bound))
 
 
 def bot_score(puzzle: Puzzle, bot: Bot | None = None, *, seed: int = 1) -> int:
@@ -216,13 +210,12 @@ def check_gap(puzzle: Puzzle, answer: Any) -> Feedback:
     gap = optimum - greedy
     got = WHOLE_NUMBER.read(answer)
     if got == gap:
-        return right(f"greedy scores {greedy}, the optimum is {optimum}: it leaves {gap}.")
+        return right(say("l07.gap.right", greedy=greedy, optimum=optimum, gap=gap))
     if got in (greedy, optimum):
-        return wrong(f"{got} is a score, not the difference.", hint="optimum - greedy")
+        return wrong(say("l07.gap.score", got=got), hint=say("l07.gap.subtract"))
     if got == -gap:
-        return wrong(f"{got} is greedy - optimum: the other way round.", hint="optimum - greedy")
-    return wrong(f"{got} is not the gap on this puzzle.",
-                 hint="read the greedy and the optimum columns, then subtract")
+        return wrong(say("l07.gap.negative", got=got), hint=say("l07.gap.subtract"))
+    return wrong(say("l07.gap.wrong", got=got), hint=say("l07.gap.hint"))
 
 
 def _worst_round(analysis: Analysis) -> int:
@@ -245,23 +238,19 @@ def check_worst_round(analysis: Analysis, answer: Any) -> Feedback:
     worst = max(regrets.values(), default=0)
     got = WHOLE_NUMBER.read(answer)
     if got not in regrets:
-        return wrong(f"there is no round {got}.", hint=f"rounds go 1 to {len(regrets)}")
+        return wrong(say("l07.worst.no-round", got=got),
+                     hint=say("l07.worst.no-round.hint", rounds=len(regrets)))
     if regrets[got] == worst:
         if worst == 0:
-            return right(f"no round gave anything away: round {got}, like every round, has "
-                         "regret 0.")
-        return right(f"round {got} has regret {worst}: its turn lost {worst} point"
-                     f"{'s' * (worst != 1)} of what was still reachable.")
-    return wrong(f"round {got} has regret {regrets[got]}; another round lost more.",
-                 hint="look for the tallest regret bar")
+            return right(say("l07.worst.none", got=got))
+        return right(say_n("l07.worst.right", worst, got=got))
+    return wrong(say("l07.worst.wrong", got=got, regret=regrets[got]),
+                 hint=say("l07.worst.hint"))
 
 
 def exit_ticket() -> ExitTicket:
     """Lesson 7's exit ticket, on the dig bag: a bound, and a cut."""
     return ExitTicket(7, (
-        Question("In the dig bag, the Skull is left and the Tooth taken. What is the bound "
-                 "at that node?", check_bound, (FINDS, {"Skull": False, "Tooth": True})),
-        Question("The best bag so far scores 7. May the search cut the node where the Skull "
-                 "and the Tooth are both left? (yes or no)", check_cut,
-                 (FINDS, {"Skull": False, "Tooth": False}, 7)),
+        Question(say("l07.exit.1"), check_bound, (FINDS, {"Skull": False, "Tooth": True})),
+        Question(say("l07.exit.2"), check_cut, (FINDS, {"Skull": False, "Tooth": False}, 7)),
     ))

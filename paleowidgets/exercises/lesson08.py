@@ -35,11 +35,12 @@ from ..core.logs import replay_turns
 from ..core.maps import Fossil, Puzzle
 from ..core.rules import Game, State
 from ..core.turns import Turn
-from ..i18n import rule_text
+from ..i18n import DEFAULT_LANGUAGE, catalog, fields, get_language, rule_text, t
 from ..solver.exact import Solution, solve
 from . import Feedback, checker, right, wrong
 from .answers import Kind, Unreadable
 from .tickets import ExitTicket, Question
+from .words import clauses, say, say_n
 
 __all__ = [
     "LINE",
@@ -93,7 +94,7 @@ def read_line(line: Line) -> list[Turn]:
     case. Raises IllegalTurnError naming the round of a turn that breaks the format,
     ValueError for text that is not a list."""
     if isinstance(line, Mapping) or not isinstance(line, str | Sequence):
-        raise ValueError("a line is a list of turns, one per round: [ {...}, {...} ]")
+        raise ValueError(say("l08.not-a-list"))
     items: Sequence[Any] = _parse_text(line) if isinstance(line, str) else list(line)
     turns = []
     for i, item in enumerate(items, start=1):
@@ -128,9 +129,9 @@ def _parse_text(text: str) -> list[Any]:
         try:
             value = tomllib.loads(f"line = {stripped}")["line"]
         except tomllib.TOMLDecodeError:
-            raise ValueError("this is neither TOML nor JSON") from None
+            raise ValueError(say("l08.not-toml")) from None
     if not isinstance(value, list):
-        raise ValueError("a line is a list of turns, one per round: [ {...}, {...} ]")
+        raise ValueError(say("l08.not-a-list"))
     return value
 
 
@@ -140,7 +141,7 @@ def _read_for_check(line: Any) -> list[Turn]:
     except IllegalTurnError:
         raise
     except (ValueError, TypeError, AttributeError) as e:
-        raise Unreadable(f"your line: {e}") from None
+        raise Unreadable(say("l08.your-line", why=e)) from None
 
 
 def _line_forms(turns: list[Turn]) -> list[Any]:
@@ -190,22 +191,43 @@ def check_line(puzzle: Puzzle, line: Any, *, time_limit: float | None = 60.0) ->
     try:
         turns = LINE.read(line)
     except IllegalTurnError as e:
-        return wrong(f"round {e.round}: {e.message}.",
-                     hint="a turn is {shape, dig, cells} or {pass = true}")
+        why = _why(e, theme)
+        return wrong(say("l08.malformed", round=e.round,
+                         why=why or rule_text(e.rule, theme=theme).rstrip(".")),
+                     hint=say("l08.malformed.hint"))
     game = Game.from_puzzle(puzzle)
     try:
         states = replay_turns(game, puzzle.rolls, turns)
     except IllegalTurnError as e:
-        return wrong(f"round {e.round}: {e.message}. Rule {e.rule}: "
-                     f"{rule_text(e.rule, 'en', theme=theme)}", hint=_fix_hint(e.rule))
+        why, text = _why(e, theme), rule_text(e.rule, theme=theme)
+        if why:
+            return wrong(say("l08.illegal", round=e.round, why=why, rule=e.rule, text=text),
+                         hint=_fix_hint(e.rule))
+        return wrong(say("l08.illegal.rule", round=e.round, rule=e.rule, text=text),
+                     hint=_fix_hint(e.rule))
     score = states[-1].score().total
     optimum = _optimum(puzzle, time_limit)
     if score >= optimum:
-        return right(f"your line is legal and scores {score}, the optimum.")
+        return right(say("l08.right", score=score))
     short = optimum - score
     best = replay_turns(game, puzzle.rolls, _best_turns(puzzle, time_limit))[-1]
-    return wrong(f"your line is legal but scores {score}: {short} point{'s' * (short != 1)} "
-                 f"short of the optimum {optimum}.", hint=_missed(states[-1], best))
+    return wrong(say_n("l08.short", short, score=score, optimum=optimum),
+                 hint=_missed(states[-1], best))
+
+
+def _why(e: IllegalTurnError, theme: str) -> str:
+    """What the turn did wrong, in the current language: in English the core's own
+    message (it names the cell and the fossil); in another language the same facts (the
+    error's ``details``) in that language's sentence, when it has one; else ''."""
+    lang = get_language()
+    if lang == DEFAULT_LANGUAGE:
+        return e.message
+    key = f"illegal.detail.{e.rule}"
+    if theme == "snowman" and f"{key}.snowman" in catalog(lang):
+        key += ".snowman"
+    if key in catalog(lang) and fields(catalog(lang)[key]) <= set(e.details):
+        return t(key, **e.details)
+    return ""
 
 
 def _optimum(puzzle: Puzzle, time_limit: float | None) -> int:
@@ -223,18 +245,18 @@ def _searched(puzzle: Puzzle, time_limit: float | None) -> Solution:
 def _fix_hint(rule: str) -> str:
     """Where to look, for each family of rules."""
     if rule in ("missing-turn", "extra-turn"):
-        return "write exactly one turn per roll"
+        return say("l08.fix.turns")
     if rule == "pass-when-fits":
-        return "you may pass only when no shape of the roll fits anywhere"
+        return say("l08.fix.pass")
     if rule in ("stars-count", "star-kind-exhausted"):
-        return 'list one bonus in stars = [...] for each star the shape covers'
+        return say("l08.fix.stars")
     if rule in ("bonus-not-held", "bonus-gained-this-round"):
-        return "a switch or a One Square spends a bonus held since an earlier round"
+        return say("l08.fix.bonus")
     if rule in ("shape-not-allowed", "dig-not-allowed"):
-        return "one die gives the shape, the other die the dig type"
+        return say("l08.fix.dice")
     if rule.startswith("square"):
-        return "a One Square goes on an open cell, not a star nor a fossil"
-    return "redraw that turn on open cells that make the shape"
+        return say("l08.fix.square")
+    return say("l08.fix.cells")
 
 
 def _missed(final: State, best: State) -> str:
@@ -246,22 +268,22 @@ def _missed(final: State, best: State) -> str:
     notes = []
     for fossil in g.map.fossils:
         if fossil.id in theirs and fossil.id not in mine:
-            notes.append(f"{_named(fossil)} is not dug up")
+            notes.append(say("l08.missed.buried", fossil=_named(fossil)))
         elif fossil.id in theirs and theirs[fossil.id].bonus and not mine[fossil.id].bonus:
-            notes.append(f"{_named(fossil)} misses its +{fossil.bonus} "
-                         "same-dig-type bonus")
+            notes.append(say("l08.missed.bonus", fossil=_named(fossil), bonus=fossil.bonus))
     if not notes:
-        return "the missing points are +1 Points from stars"
-    return "; ".join(notes)
+        return say("l08.missed.stars")
+    return clauses(notes)
 
 
 def _named(fossil: Fossil) -> str:
-    return f"{fossil.name} ({fossil.id})" if fossil.name else f"fossil {fossil.id}"
+    name = fossil.name_in(get_language())
+    return say("l08.named", name=name, id=fossil.id) if name else \
+        say("l08.fossil-id", id=fossil.id)
 
 
 def exit_ticket() -> ExitTicket:
     """Lesson 8's exit ticket: a best line for the tiny quarry (``tiny_puzzle()``)."""
     return ExitTicket(8, (
-        Question("Write a line that scores the optimum of tiny_puzzle() (show it with "
-                 "render_svg(tiny_puzzle())).", check_line, (tiny_puzzle(),)),
+        Question(say("l08.exit.1"), check_line, (tiny_puzzle(),)),
     ))

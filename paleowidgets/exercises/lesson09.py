@@ -23,9 +23,10 @@ from ..core.dice import normalise_seed, roll_sequence
 from ..core.rules import State
 from ..render.snowman import SPOTS, Snowman, dug_items
 from . import Feedback, checker, right, wrong
-from .answers import ROLL, Kind, Unreadable, shown
+from .answers import ROLL, Kind, Unreadable, not_a, shown
 from .answers import items as listed
 from .tickets import ExitTicket, Question
+from .words import both, say, say_n
 
 __all__ = ["NAMES", "SNOWMAN", "check_roll", "check_snowman", "check_winners", "exit_ticket",
            "gathered", "robot_game", "show_scoreboard"]
@@ -45,29 +46,25 @@ def check_roll(seed: int | str, round: int, answer: Any) -> Feedback:
     want = rolls[round - 1]
     got = ROLL.read(answer)
     if got == want:
-        return right(f"with seed {code}, round {round} rolls {want[0]} and {want[1]}, on "
-                     "every laptop.")
+        return right(say("l09.roll.right", code=code, round=round, a=want[0], b=want[1]))
     if got == (want[1], want[0]):
-        return right(f"(the dice in the other order: round {round} rolls {want[0]} and "
-                     f"{want[1]}; either die can give the shape).")
+        return right(say("l09.roll.swapped", round=round, a=want[0], b=want[1]))
     if round >= 2 and got == rolls[round - 2]:
-        return wrong(f"{got} is the roll of round {round - 1}: rounds count from 1, the "
-                     "list from 0.")
+        return wrong(say("l09.roll.off-by-one", got=got, other=round - 1))
     if got == rolls[round]:
-        return wrong(f"{got} is the roll of round {round + 1}: rounds count from 1, the "
-                     "list from 0.")
-    return wrong(f"{got} is not the roll of round {round} with seed {code}.",
-                 hint="seed codes ignore case and spaces; did you type the right one?")
+        return wrong(say("l09.roll.off-by-one", got=got, other=round + 1))
+    return wrong(say("l09.roll.wrong", got=got, round=round, code=code),
+                 hint=say("l09.roll.hint"))
 
 
 def _names(answer: Any) -> frozenset[str]:
     """Player names: one text ("Gus", or "Gus, Gina", or "Gus and Gina"), or a list."""
     if isinstance(answer, str):
-        items: list[Any] = re.split(r"\s*(?:,|;|\band\b|&)\s*", answer.strip())
+        items: list[Any] = re.split(r"\s*(?:,|;|\band\b|\bet\b|&)\s*", answer.strip())
     else:
-        items = listed(answer, "a name or a list of names")
+        items = listed(answer, say("what.names"))
     if not all(isinstance(n, str) for n in items):
-        raise Unreadable(f"{shown(answer)} is not a name or a list of names")
+        raise Unreadable(not_a(answer, say("what.names")))
     return frozenset(" ".join(n.split()) for n in items if n.strip())
 
 
@@ -144,29 +141,26 @@ def check_winners(game: ClassGame, answer: Any) -> Feedback:
     given = NAMES.read(answer)
     unknown = sorted(n for n in given if n.casefold() not in by_key)
     if unknown:
-        return wrong(f"{', '.join(unknown)} did not play in this class game.",
-                     hint=f"the players are {', '.join(game.players)}")
+        return wrong(say("l09.winners.unknown", names=", ".join(unknown)),
+                     hint=say("l09.winners.players", players=", ".join(game.players)))
     names = {by_key[n.casefold()] for n in given}
     winners = set(game.outcome().winners)
     best = max((score for _, score, _ in game.scoreboard()), default=0)
     if names == winners:
-        who = " and ".join(sorted(winners))
-        shared = " (equal scores share the win)" if len(winners) > 1 else ""
-        return right(f"{who} won with {best} points{shared}.")
+        who = both(sorted(winners))
+        return right(say_n("l09.winners.right", len(winners), who=who, best=best))
     if names < winners:
-        return wrong(f"{', '.join(sorted(names))} scored the most, but not alone: "
-                     f"{len(winners)} players have {best} points.",
-                     hint="equal scores share the win")
+        return wrong(say("l09.winners.not-alone", names=", ".join(sorted(names)),
+                         n=len(winners), best=best), hint=say("l09.winners.share"))
     if not names:
-        return wrong("somebody won: name the winner.", hint="game.scoreboard() lists the "
-                     "players, best first")
-    return wrong(f"the best score is {best}: "
-                 f"{', '.join(sorted(names - winners))} scored less.")
+        return wrong(say("l09.winners.none"), hint=say("l09.winners.none.hint"))
+    return wrong(say("l09.winners.less", best=best,
+                     names=", ".join(sorted(names - winners))))
 
 
 def _snowman(answer: Any) -> Snowman:
     if not isinstance(answer, Snowman):
-        raise Unreadable(f"{shown(answer)} is not a snowman: start from Snowman(\"a name\")")
+        raise Unreadable(say("l09.not-snowman", answer=shown(answer)))
     return answer
 
 
@@ -196,22 +190,20 @@ def check_snowman(state: State, snowman: Any) -> Feedback:
     worn = [item for _, item in got.placed]
     strangers = [i for i in worn if i not in dug]
     if strangers:
-        return wrong(f"item {', '.join(strangers)} was not dug up in this game.",
-                     hint="only the items dug up in your game go on your snowman")
-    missing = [dug[i].label("en") for i in dug if i not in worn]
+        return wrong(say("l09.snowman.strangers", items=", ".join(strangers)),
+                     hint=say("l09.snowman.strangers.hint"))
+    missing = [dug[i].label() for i in dug if i not in worn]
     if missing:
-        return wrong(f"still to place: {', '.join(missing)}.")
+        return wrong(say("l09.snowman.missing", items=", ".join(missing)))
     if not got.name.strip():
-        return wrong("your snowman has no name yet.", hint="Snowman(...).named(\"...\")")
-    return right(f"{got.name} wears all {len(dug)} items dug up.")
+        return wrong(say("l09.snowman.no-name"), hint=say("l09.snowman.no-name.hint"))
+    return right(say_n("l09.snowman.right", len(dug), name=got.name))
 
 
 def exit_ticket() -> ExitTicket:
     """Lesson 9's exit ticket: a roll of another seed code, and the winners of another
     robots' game."""
     return ExitTicket(9, (
-        Question("What is the roll of round 5 for the seed code MAMMOTH-1234?", check_roll,
-                 ("MAMMOTH-1234", 5)),
-        Question("Who won the robots' class game on the seed code ICICLE-77 "
-                 "(robot_game(\"ICICLE-77\"))?", check_winners, (robot_game("ICICLE-77"),)),
+        Question(say("l09.exit.1"), check_roll, ("MAMMOTH-1234", 5)),
+        Question(say("l09.exit.2"), check_winners, (robot_game("ICICLE-77"),)),
     ))

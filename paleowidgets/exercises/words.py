@@ -20,31 +20,35 @@ first cell). A text that depends on a count has two keys, ``<key>.one`` and
 from __future__ import annotations
 
 from collections.abc import Iterable
+from fractions import Fraction
 
-from ..i18n import get_language, normalize, t
+from ..i18n import get_language, normalize, template
 
-__all__ = ["PREFIX", "both", "decimal", "either", "plural_form", "say", "say_n", "sentence"]
+__all__ = ["PREFIX", "both", "clauses", "decimal", "either", "plural_form", "say", "say_n",
+           "sentence"]
 
 PREFIX = "ex."
 
 
 def say(key: str, /, lang: str | None = None, **fields: object) -> str:
-    """The text of ``ex.<key>`` in ``lang`` (the current language by default)."""
-    return t(PREFIX + key, lang, **fields)
+    """The text of ``ex.<key>`` in ``lang`` (the current language by default), its fields
+    filled. Every exercise text is a format string, with or without fields: a brace of
+    its own is written twice (``{{pass = true}}``)."""
+    return template(PREFIX + key, lang).format(**fields)
 
 
-def plural_form(n: int | float, lang: str | None = None) -> str:
+def plural_form(n: int | float | Fraction, lang: str | None = None) -> str:
     """``"one"`` or ``"other"``: which form of a counted text ``n`` takes in ``lang``
     (English: one only for 1; French: for 0 and 1; Korean: always other)."""
     code = get_language() if lang is None else normalize(lang)
     if code == "ko":
         return "other"
     if code == "fr":
-        return "one" if abs(n) < 2 else "other"
+        return "one" if -2 < n < 2 else "other"
     return "one" if n == 1 else "other"
 
 
-def say_n(key: str, n: int | float, /, lang: str | None = None, **fields: object) -> str:
+def say_n(key: str, n: int | float | Fraction, /, lang: str | None = None, **fields: object) -> str:
     """The text of ``ex.<key>.one`` or ``ex.<key>.other`` for the count ``n`` (given to
     the text as ``{n}``), in ``lang``."""
     return say(f"{key}.{plural_form(n, lang)}", lang, n=n, **fields)
@@ -67,13 +71,17 @@ def both(items: Iterable[object], lang: str | None = None) -> str:
     return _joined("and", items, lang)
 
 
-def sentence(parts: Iterable[str], lang: str | None = None) -> str:
-    """Clauses joined by semicolons into one sentence: ``"a; b."`` (``"a ; b."`` in
-    French)."""
+def clauses(parts: Iterable[str], lang: str | None = None) -> str:
+    """Clauses joined by semicolons: ``"a; b"`` (``"a ; b"`` in French)."""
     joined = ""
     for part in parts:
         joined = say("semicolon", lang, a=joined, b=part) if joined else part
-    return say("sentence", lang, a=joined)
+    return joined
+
+
+def sentence(parts: Iterable[str], lang: str | None = None) -> str:
+    """Clauses joined by semicolons into one sentence: ``"a; b."``."""
+    return say("sentence", lang, a=clauses(parts, lang))
 
 
 def decimal(x: float, places: int, lang: str | None = None) -> str:
