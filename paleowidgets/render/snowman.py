@@ -101,22 +101,25 @@ def item_kind(name: str) -> str:
 
 @dataclass(frozen=True)
 class SnowmanItem:
-    """An item that can go on the snowman: a fossil of a snow map."""
+    """An item that can go on the snowman: a fossil of a snow map, with its names in other
+    languages from the map file (``names``: ``(language, name)`` pairs)."""
 
     id: str
     name: str
     kind: str = ""
+    names: tuple[tuple[str, str], ...] = ()
 
     def label(self, lang: str | None = None) -> str:
-        """Its name in ``lang``: the kind's translated name, else the map's name."""
-        if self.kind:
-            return i18n.t(f"item.{self.kind}", lang)
-        return self.name or self.id
+        """Its name in ``lang``: the map file's name in that language, else its name (the
+        same names as the sheet's, :func:`paleowidgets.render.style.fossil_name`)."""
+        code = i18n.get_language() if lang is None else i18n.normalize(lang)
+        return dict(self.names).get(code) or self.name or self.id
 
 
 def items_of(document: Map) -> tuple[SnowmanItem, ...]:
     """Every item of a map, in its order."""
-    return tuple(SnowmanItem(f.id, f.name or f.id, item_kind(f.name or ""))
+    return tuple(SnowmanItem(f.id, f.name or f.id, item_kind(f.name or ""),
+                             tuple(sorted(f.names.items())))
                  for f in document.fossils)
 
 
