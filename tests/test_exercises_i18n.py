@@ -18,6 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_exercises import ANYTHING, KIND_VALUES, SLOW
 
 from paleowidgets import i18n
 from paleowidgets.exercises import Checker, Feedback, ask
@@ -210,3 +213,30 @@ def test_an_illegal_turn_names_the_cell_in_the_language(lang: str) -> None:
     assert detail in feedback.message
     assert i18n.rule_text("cell-on-fossil", lang) in feedback.message
     assert_no_english(str(feedback), lang)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("name", sorted(CHECKS))
+def test_any_answer_gets_the_same_verdict_in_every_language(name: str, lang: str,
+                                                            record_property: Any) -> None:
+    """hypothesis: any value at all, and values of the answer's own kind, give in French
+    and Korean the verdict they give in English, said in the language (every path of a
+    check fills its sentence's fields, in each language)."""
+    check = CHECKS[name]
+    assert check.kind is not None
+    values = st.one_of(ANYTHING, KIND_VALUES.get(check.kind.name, ANYTHING))
+    n = len(check.answers)
+    ran = []
+
+    @settings(max_examples=20 if name in SLOW else 60, deadline=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(st.lists(values, min_size=n, max_size=n))
+    def prop(answers: list[Any]) -> None:
+        ran.append(1)
+        english = ask(check, question(name), answers)
+        other = feedback_in(lang, check, question(name), answers)
+        assert (other.ok, other.status) == (english.ok, english.status), (answers, str(other))
+        assert str(other).startswith(say(f"head.{other.status}", lang) + " ")
+
+    prop()
+    record_property("hypothesis_examples", len(ran))
