@@ -17,6 +17,8 @@ The keys, by family:
   ``bonus-name.<kind>`` (the four bonuses' full names), ``star.<theme>``, ``term.*``;
 - why a turn is illegal: ``rule.<rule id>`` (:func:`rule_text`);
 - the languages' own names: ``language.en|fr|ko``.
+- the exercises' feedback, exit tickets and results table: ``ex.*`` (``<lang>.exercises.json``;
+  counted texts as ``<key>.one`` / ``<key>.other``: :mod:`paleowidgets.exercises.words`).
 
 A key ending in ``.snowman`` is the Snowman Edition's wording of the key without it.
 
