@@ -167,6 +167,7 @@ def test_variant_found_in_context(lang: str, text: str, variant: str) -> None:
     ("ko", "굴착 유형 전환 보너스를 써요."),
     ("ko", "보드게임"),                                 # a compound, not "보드" + particle
     ("ko", "실크햇을 써요."),
+    ("ko", "고리를 다 그렸으니까 파낼 수 있어요."),   # -(으)니까 "because" is -요 speech
 ])
 def test_chosen_terms_pass(lang: str, text: str) -> None:
     assert rejected_in(text, lang) == []
