@@ -10,7 +10,10 @@ A failure names the file, the line, the variant found and the term to use, e.g.
 
 from __future__ import annotations
 
+import io
+import itertools
 import re
+import tokenize
 import tomllib
 from pathlib import Path
 
@@ -60,15 +63,50 @@ def guides(lang: str) -> list[Path]:
     return sorted((ROOT / "lessons").rglob(f"*.{lang}.md"))
 
 
+def _blank(text: str, start: int, end: int) -> str:
+    """``text`` with ``[start, end)`` made spaces (line breaks kept: lines stay put)."""
+    return text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
+
+
+def markdown_prose(text: str) -> str:
+    """Markdown without its code (fenced blocks, `inline spans`): file names and code are
+    not words of the language."""
+    for m in reversed(list(re.finditer(r"```.*?```|`[^`\n]*`", text, re.DOTALL))):
+        text = _blank(text, m.start(), m.end())
+    return text
+
+
+def python_prose(text: str) -> str:
+    """A code cell's comments and strings (what it prints), its code blanked: identifiers
+    such as PENTOMINOES are the same in every edition."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return text
+    starts = [0, *itertools.accumulate(len(line) for line in text.splitlines(keepends=True))]
+    kept = [(starts[t.start[0] - 1] + t.start[1], starts[t.end[0] - 1] + t.end[1])
+            for t in tokens if t.type in (tokenize.COMMENT, tokenize.STRING)
+            or t.type == getattr(tokenize, "FSTRING_MIDDLE", -1)]
+    out, last = [], 0
+    for start, end in kept:
+        out += [re.sub(r"[^\n]", " ", text[last:start]), text[start:end]]
+        last = end
+    return "".join(out) + re.sub(r"[^\n]", " ", text[last:])
+
+
 def problems_in_file(path: Path, lang: str, *, pupils: bool = True) -> list[str]:
-    """What breaks ``lang``'s glossary in a catalog, rules summary or guide."""
-    return [str(f) for f in rejected_in(path.read_text("utf-8"), lang, file=_rel(path),
-                                        pupils=pupils)]
+    """What breaks ``lang``'s glossary in a catalog, rules summary or guide (the code in
+    a Markdown file left out)."""
+    text = path.read_text("utf-8")
+    if path.suffix == ".md":
+        text = markdown_prose(text)
+    return [str(f) for f in rejected_in(text, lang, file=_rel(path), pupils=pupils)]
 
 
 def problems_in_lesson(path: Path, lang: str) -> list[str]:
-    """What breaks the glossary in a lesson source, cell by cell: the teacher's cells are
-    not held to the pupils' form of address."""
+    """What breaks the glossary in a lesson source, cell by cell: the text cells without
+    their code spans, the code cells' comments and strings; the teacher's cells are not
+    held to the pupils' form of address."""
     lines = path.read_text("utf-8").splitlines(keepends=True)
     starts = [i for i, line in enumerate(lines) if line.startswith("# %%")] or [0]
     if starts[0] != 0:
@@ -77,8 +115,10 @@ def problems_in_lesson(path: Path, lang: str) -> list[str]:
     for start, end in zip(starts, [*starts[1:], len(lines)], strict=True):
         marker = lines[start].strip() if lines[start:start + 1] else ""
         pupils = not any(marker.startswith(m) for m in TEACHER_MARKERS)
-        found += rejected_in("".join(lines[start:end]), lang, file=_rel(path),
-                             pupils=pupils, first_line=start + 1)
+        cell = "".join(lines[start:end])
+        prose = markdown_prose(cell) if "[markdown]" in marker else python_prose(cell)
+        found += rejected_in(prose, lang, file=_rel(path), pupils=pupils,
+                             first_line=start + 1)
     return [str(f) for f in found]
 
 
@@ -192,6 +232,20 @@ def test_message_names_file_line_variant_and_term(tmp_path: Path) -> None:
         "in a widget or on a sheet)': use 'grille'",
         f"{source}:10: 'Vous' is a rejected variant of 'form of address for pupils': use "
         "'tu (toi, ton, ta, tes)'"]
+
+
+def test_code_is_not_prose(tmp_path: Path) -> None:
+    """Identifiers and code spans are the same in every edition: only the words count."""
+    source = tmp_path / "98-test.fr.py"
+    source.write_text("# %% [markdown]\n# Ouvre `02-pentominoes.fr.ipynb` : les pentominoes.\n"
+                      "\n# %%\nfrom x import PENTOMINOES  # les pentominoes\n"
+                      "print(len(PENTOMINOES), 'pentominoes')\n", encoding="utf-8")
+    assert [p.split(": ")[0] for p in problems_in_lesson(source, "fr")] == [
+        f"{source}:2", f"{source}:5", f"{source}:6"]
+    guide = tmp_path / "README.fr.md"
+    guide.write_text("Lis `02-pentominoes.ipynb`.\n```\npentominoes\n```\nLes pentominoes.\n",
+                     encoding="utf-8")
+    assert [p.split(": ")[0] for p in problems_in_file(guide, "fr")] == [f"{guide}:5"]
 
 
 def test_map_names_are_checked(tmp_path: Path) -> None:
