@@ -175,6 +175,7 @@ def _chance(answer: Any) -> Chance:
 
 
 _OUT_OF = re.compile(r"^(\d+)\s*(?:out\s+of|in|sur)\s*(\d+)$", re.IGNORECASE)
+_KOREAN_FRACTION = re.compile(r"^(\d+)\s*분의\s*(\d+)$")     # "36분의 11" is 11/36
 
 
 def _chance_text(answer: str) -> Chance:
@@ -187,6 +188,9 @@ def _chance_text(answer: str) -> Chance:
         m = _OUT_OF.match(answer.strip())
         if m:
             text = f"{m.group(1)}/{m.group(2)}"
+        m = _KOREAN_FRACTION.match(answer.strip())
+        if m:
+            text = f"{m.group(2)}/{m.group(1)}"
         if "/" in text:
             return Chance(Fraction(text))
         if re.fullmatch(r"[+-]?\d+", text):
@@ -211,7 +215,8 @@ def _chance_forms(c: Chance) -> list[Any]:
     if p.denominator != 36 and 36 % p.denominator == 0:
         k = 36 // p.denominator
         forms += [f"{p.numerator * k}/36", Fraction(p.numerator * k, 36)]
-    forms.append(f"{p.numerator} out of {p.denominator}")
+    forms += [f"{p.numerator} out of {p.denominator}", f"{p.numerator} sur {p.denominator}",
+              f"{p.denominator}분의 {p.numerator}"]
     two = round(float(p), 2)
     forms += [two, f"{float(p):.2f}", f"{float(p):.3f}", float(p),
               f"{float(p):.2f}".replace(".", ",")]
