@@ -229,9 +229,13 @@ def cmd_render(args: argparse.Namespace, out: Output) -> int:
     if isinstance(result, Failure):
         return out.failure(result)
     who = f" (player {result['player']})" if "player" in result else ""
-    pages = result.get("pages", 1)
-    many = f", {pages} pages on {result['paper']}" if pages > 1 else ""
-    out.text(f"wrote {result['output']}: {result['kind']} {args.file}{who}{many}")
+    pages = result.get("pages")
+    paper = "" if pages is None else \
+        f", {pages} page{'s' if pages != 1 else ''} on {result['paper']}"
+    out.text(f"wrote {result['output']}: {result['kind']} {args.file}{who}{paper}")
+    if result.get("cut"):
+        out.text(f"note: the name line holds about 16 letters; cut on the sheets: "
+                 f"{', '.join(result['cut'])}")
     out.json(result)
     return EXIT_OK
 
@@ -288,8 +292,8 @@ def render(path: str, output: Path, *, player: str | None = None, copies: int | 
             return info
         pages = copies if copies is not None else len(pupils) if pupils else 1
         info.update(pages=pages, paper=paper or "a4", names=pupils or [])
-        write_class_output(doc, output, copies=pages, names=pupils or [], seed=seed,
-                           paper=paper or "a4", lang=lang)
+        info["cut"] = write_class_output(doc, output, copies=pages, names=pupils or [],
+                                         seed=seed, paper=paper or "a4", lang=lang)
     else:
         write_output(doc, output, player=info.get("player"), seed=seed, lang=lang)
     return info
@@ -373,13 +377,17 @@ def write_pages_output(log: GameLog, output: Path, *, player: str, paper: str,
 
 def write_class_output(doc: Map | Puzzle, output: Path, *, copies: int | None,
                        names: list[str], seed: str | None, paper: str,
-                       lang: str | None) -> None:
-    """The class set's PDF, the target checked first."""
-    from .render.classset import write_class_set
+                       lang: str | None) -> list[str]:
+    """The class set's PDF, the target checked first; returns the names that the sheets'
+    name line had to cut."""
+    from .render.classset import class_set, shown_name, write_class_set
 
     with _writing(output, "the class set"):
         write_class_set(doc, output, paper=paper, copies=copies, names=names, seed=seed,
                         lang=lang)
+    sheets = class_set(doc, names=names, lang=lang) if names else []
+    return [name for name, sheet in zip(names, sheets, strict=True)
+            if shown_name(sheet) != name]
 
 
 # ---------------------------------------------------------------------------------------

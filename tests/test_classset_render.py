@@ -86,6 +86,7 @@ def test_names_one_sheet_each_then_blank_spares(tmp_path: Path,
     assert code == 0, err
     info = json.loads(text)
     assert info["pages"] == 8 and info["paper"] == "letter" and info["names"] == names
+    assert info["cut"] == []
     texts = pages_text(out)
     assert len(texts) == 8
     for i, page in enumerate(texts):   # its pupil's name on the name line, or none
@@ -265,3 +266,16 @@ def test_a_game_on_a_paper_page(tmp_path: Path, capsys: pytest.CaptureFixture[st
         ("game", 1, "letter", "fr")
     assert [tuple(sorted(s)) for s in page_sizes(out)] == [PAPERS["letter"]]
     assert f"Nom : {info['player']}" in pages_text(out)[0].replace("\n", " ")
+
+
+def test_names_longer_than_the_name_line_are_named(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    names = tmp_path / "5B.txt"
+    names.write_text("Jean-Baptiste Morel\nBo\n", encoding="utf-8")
+    out = tmp_path / "class.pdf"
+    code, text, err = paleo("render", MAPS / "first-dig.toml", "-o", out, "--names", names,
+                            capsys=capsys)
+    assert code == 0, err
+    assert text.splitlines()[-1] == ("note: the name line holds about 16 letters; cut on "
+                                     "the sheets: Jean-Baptiste Morel")
+    assert "Jean-Baptiste M…" in pages_text(out)[0]

@@ -16,6 +16,7 @@ paper round and a laptop round share the dice.
 from __future__ import annotations
 
 import os
+import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -55,6 +56,19 @@ def class_set(document: Map | Puzzle, *, copies: int | None = None,
         return drawn[name]
 
     return [sheet(name) for name in [*names, *[""] * (count - len(names))]]
+
+
+def shown_name(sheet: str) -> str:
+    """The name a sheet shows on its name line ('' when none): a name longer than the
+    line (about 16 letters) is cut, ending in '…'.
+
+    >>> from paleowidgets.core.maps import parse_document
+    >>> from paleowidgets.core.rules import TINY
+    >>> shown_name(class_set(parse_document(TINY), names=["Jean-Baptiste Morel"])[0])
+    'Jean-Baptiste M…'
+    """
+    element = ET.fromstring(sheet).find(".//*[@class='player-name']")
+    return "" if element is None else element.text or ""
 
 
 def write_class_set(document: Map | Puzzle, path: str | os.PathLike[str], *,
