@@ -245,8 +245,9 @@ def render(path: str, output: Path, *, player: str | None = None, copies: int | 
            lang: str | None = None) -> dict[str, Any]:
     """Write the sheet of a map, puzzle or (one player's) game log; the output file appears
     whole or not at all (``write_sheet`` writes through a temporary file and a rename).
-    ``copies``, ``names`` (a class list file) or ``seed`` make a class set: one PDF, a
-    sheet a page (``paper``: ``a4`` by default, or ``letter``)."""
+    ``copies`` or ``names`` (a class list file) make a class set: one PDF, a sheet a page
+    (``paper``: ``a4`` by default, or ``letter``; ``paper`` alone puts one sheet on such a
+    page); ``seed`` puts a seed code's rolls on a map's sheets; ``lang`` is their language."""
     suffix = output.suffix.lower()
     if suffix not in SHEET_SUFFIXES:   # checked first: no work is done for a bad target
         shown = repr(output.suffix) if output.suffix else "no suffix"
