@@ -105,7 +105,9 @@ def test_korean_class_set_has_hangul_in_a_korean_font(tmp_path: Path,
     assert code == 0, err
     texts = pages_text(out)
     assert len(texts) == 6
-    assert all("발굴 현장" in t for t in texts)          # the map's Korean name
+    korean = load_map("dig-site").name_in("ko")
+    assert HANGUL.search(korean)
+    assert all(korean in t for t in texts)               # the map's Korean name
     assert "김민준" in texts[4] and "이서연" in texts[5]
     assert all(HANGUL.search(t) for t in texts)
     # the glyphs come from an embedded Korean font (fonts-nanum here), not a Latin one
