@@ -49,7 +49,7 @@ def play(game: Game, bot_names: Sequence[str], games: int, seed: int) -> dict[st
     for i in range(games):
         for name, bot in bots.items():
             t = time.perf_counter()
-            (final,) = simulate(game, bot, 1, seed=seed + i)
+            (final,) = simulate(game, bot, 1, seed=seed + i, replay_stored=False)
             seconds[name] += time.perf_counter() - t
             scores[name].append(final.score().total)
     return {name: Result(name, scores[name], seconds[name]) for name in bot_names}

@@ -14,3 +14,23 @@ c.ClearMarkScheme.end_mark_scheme_delimeter = "END MARK SCHEME"
 
 # The lessons with the solver (7, 8) take up to a minute to run on a slow machine.
 c.ExecutePreprocessor.timeout = 600
+
+# A teacher's note leaves its cell empty once its mark scheme is cleared: the release drops
+# every empty text cell, as the pupil editions of lessons/ and `paleo lessons student` do
+# (paleowidgets/editions.py). It runs after SaveCells, so the gradebook still knows the
+# note's cell (0 points, nothing to grade), and autograde does not add it back
+# (OverwriteCells.add_missing_cells is off).
+from nbconvert.preprocessors import Preprocessor  # noqa: E402
+from nbgrader.converters import GenerateAssignment  # noqa: E402
+
+
+class DropEmptyTextCells(Preprocessor):
+    """Leave out of the release every text cell whose text is empty."""
+
+    def preprocess(self, nb, resources):  # type: ignore[no-untyped-def]
+        nb.cells = [cell for cell in nb.cells if cell.cell_type == "code" or cell.source.strip()]
+        return nb, resources
+
+
+c.GenerateAssignment.preprocessors = [
+    *GenerateAssignment.class_traits()["preprocessors"].default_value, DropEmptyTextCells]

@@ -135,22 +135,28 @@ def play_fast(game: Game, rolls: Sequence[Roll], bot: Bot, rng: random.Random) -
 
 def simulate(game: Game, bot: Bot, games: int, *, seed: int = 0,
              rolls: Sequence[Roll] | None = None,
-             progress: Callable[[int, int], None] | None = None) -> list[State]:
+             progress: Callable[[int, int], None] | None = None,
+             replay_stored: bool = True) -> list[State]:
     """The final states of ``games`` games of ``bot``: game ``i`` rolls
     ``roll_sequence(seed + i)`` (or plays ``rolls`` every game, e.g. a puzzle's) and gives
     the bot ``random.Random(seed + i)``, so the same seed gives the same games.
-    ``progress(done, games)`` is called after each game.
+    ``progress(done, games)`` is called after each game. A game the package stores
+    (lesson 6's, :mod:`.played`) is replayed instead of played, unless ``replay_stored``
+    is False (to time the bot).
 
     >>> from paleowidgets.core.maps import parse_document
     >>> from paleowidgets.core.rules import TINY, Game
     >>> [s.score().total for s in simulate(Game(parse_document(TINY)), GreedyBot(), 3)]
     [8, 5, 5]
     """
+    from .played import stored_final
     finals = []
     for i in range(games):
-        finals.append(play_fast(game, rolls if rolls is not None
-                                else roll_sequence(seed + i, game.rounds),
-                                bot, random.Random(seed + i)))
+        # a game played once and stored (lesson 6's) replays: solver/played.py
+        stored = stored_final(game, bot, seed + i) if rolls is None and replay_stored else None
+        finals.append(stored if stored is not None else play_fast(
+            game, rolls if rolls is not None else roll_sequence(seed + i, game.rounds),
+            bot, random.Random(seed + i)))
         if progress is not None:
             progress(i + 1, games)
     return finals
