@@ -18,6 +18,7 @@ is one ``&``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
@@ -65,6 +66,27 @@ def _square_sets(n: int, free: list[tuple[Cell, int]], taken: int
                 yield frozenset(combo)
 
 
+@functools.cache
+def _placement_table(width: int, height: int) -> dict[str, tuple[int, ...]]:
+    """Every placement of each pentomino on an empty ``width`` x ``height`` board, as a
+    mask: by fixed orientation, then row, then column (the order the bots' choices rely
+    on). One orientation's mask at the top left, shifted: computed once per board size."""
+    table = {}
+    for letter in LETTERS:
+        masks = []
+        for form in FIXED_BY_LETTER[letter]:
+            fw = 1 + max(x for x, _ in form)
+            fh = 1 + max(y for _, y in form)
+            base = 0
+            for x, y in form:
+                base |= 1 << (y * width + x)
+            for dy in range(height - fh + 1):
+                row = base << (dy * width)
+                masks.extend(row << dx for dx in range(width - fw + 1))
+        table[letter] = tuple(masks)
+    return table
+
+
 class Game:
     """The immutable part of a game: the map, its dice tables, the rounds, start bonuses.
 
@@ -103,8 +125,8 @@ class Game:
         self.rings = tuple(self.mask_of(f.ring) for f in game_map.fossils)
         blocked = self.fossil_mask | self.predrawn_mask
         self.placements: dict[str, tuple[int, ...]] = {
-            letter: tuple(m for m in self._all_placements(letter) if not m & blocked)
-            for letter in LETTERS
+            letter: tuple(m for m in masks if not m & blocked)
+            for letter, masks in _placement_table(self.width, self.height).items()
         }
         self._cells_cache: dict[int, frozenset[Cell]] = {}
 
@@ -158,12 +180,7 @@ class Game:
         return 0 <= x < self.width and 0 <= y < self.height
 
     def _all_placements(self, letter: str) -> Iterator[int]:
-        for form in FIXED_BY_LETTER[letter]:
-            fw = 1 + max(x for x, _ in form)
-            fh = 1 + max(y for _, y in form)
-            for dy in range(self.height - fh + 1):
-                for dx in range(self.width - fw + 1):
-                    yield self.mask_of((x + dx, y + dy) for x, y in form)
+        yield from _placement_table(self.width, self.height)[letter]
 
     # -- states ------------------------------------------------------------------------
 
