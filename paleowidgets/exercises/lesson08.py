@@ -80,12 +80,22 @@ def load_tier(tier: str, directory: str | Path | None = None) -> list[Puzzle]:
     :func:`puzzle_folder`."""
     if tier not in TIERS:
         raise ValueError(f"unknown tier {tier!r}: the tiers are {', '.join(TIERS)}")
-    found = []
-    for path in puzzle_files(puzzle_folder() if directory is None else directory):
-        doc = load_file(path)
-        if isinstance(doc, Puzzle) and doc.difficulty == tier:
-            found.append(doc)
-    return found
+    files = puzzle_files(puzzle_folder() if directory is None else directory)
+    return [doc for path in files
+            for doc in [_loaded(path.resolve(), *_stamp(path))]
+            if isinstance(doc, Puzzle) and doc.difficulty == tier]
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    stat = path.stat()
+    return stat.st_mtime_ns, stat.st_size
+
+
+@functools.lru_cache(maxsize=512)
+def _loaded(path: Path, mtime_ns: int, size: int) -> Any:
+    """A puzzle file read and checked once per process while it is unchanged (a lesson
+    asks for several tiers, each from the whole folder): the documents are immutable."""
+    return load_file(path)
 
 
 def read_line(line: Line) -> list[Turn]:
