@@ -20,11 +20,11 @@ c.ExecutePreprocessor.timeout = 600
 # (paleowidgets/editions.py). It runs after SaveCells, so the gradebook still knows the
 # note's cell (0 points, nothing to grade), and autograde does not add it back
 # (OverwriteCells.add_missing_cells is off).
-from nbconvert.preprocessors import Preprocessor  # noqa: E402
 from nbgrader.converters import GenerateAssignment  # noqa: E402
+from nbgrader.preprocessors import NbGraderPreprocessor  # noqa: E402
 
 
-class DropEmptyTextCells(Preprocessor):
+class DropEmptyTextCells(NbGraderPreprocessor):
     """Leave out of the release every text cell whose text is empty."""
 
     def preprocess(self, nb, resources):  # type: ignore[no-untyped-def]
@@ -33,4 +33,4 @@ class DropEmptyTextCells(Preprocessor):
 
 
 c.GenerateAssignment.preprocessors = [
-    *GenerateAssignment.class_traits()["preprocessors"].default_value, DropEmptyTextCells]
+    *GenerateAssignment.class_traits()["preprocessors"].default(), DropEmptyTextCells]
