@@ -73,7 +73,7 @@ def _placement_table(width: int, height: int) -> dict[str, tuple[int, ...]]:
     on). One orientation's mask at the top left, shifted: computed once per board size."""
     table = {}
     for letter in LETTERS:
-        masks = []
+        masks: list[int] = []
         for form in FIXED_BY_LETTER[letter]:
             fw = 1 + max(x for x, _ in form)
             fh = 1 + max(y for _, y in form)
