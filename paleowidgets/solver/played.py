@@ -7,8 +7,9 @@ would wait for the same games. ``data/bot-games.json`` holds those games: each g
 turns (FORMATS), with the bot, the map (its code, :mod:`paleowidgets.core.codes`) and the
 seed. A stored game is used only when everything that decides it matches: the
 bot's class and every setting (its public attributes), the seed, the map (the code's map
-is the game's), the rounds and the starting bonuses; its turns then replay through the rules
-(:meth:`~paleowidgets.core.rules.State.apply`, every turn checked) on the caller's game.
+equals the game's, names in other languages aside), the rounds and the starting bonuses;
+its turns then replay through the rules (:meth:`~paleowidgets.core.rules.State.apply`,
+every turn checked) on the caller's game.
 Anything else is played as before. ``tests/test_lessons_played.py`` plays every stored
 game again and compares: a change to a bot that changes its play fails there, and
 ``python -m paleowidgets.solver.played`` writes the file again.
@@ -24,10 +25,10 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from ..core.codes import encode
+from ..core.codes import decode_document, encode
 from ..core.dice import roll_sequence
 from ..core.logs import replay_turns
-from ..core.maps import Map
+from ..core.maps import Map, Puzzle
 from ..core.rules import NO_BONUSES, Game, State
 from ..core.turns import Turn
 
@@ -55,34 +56,39 @@ def _path() -> Path:
 
 
 @functools.cache
-def stored_games() -> dict[tuple[str, str, int], list[dict[str, Any]]]:
-    """(bot key, map code, seed) -> the game's turns (FORMATS dictionaries), as stored
-    (empty when the file is missing)."""
+def stored_games() -> dict[tuple[str, int], list[tuple[str, list[dict[str, Any]]]]]:
+    """(bot key, seed) -> (map code, the game's turns as FORMATS dictionaries) for each
+    stored game, as stored (empty when the file is missing)."""
     path = _path()
     if not path.is_file():
         return {}
     data = json.loads(path.read_text(encoding="utf-8"))
-    return {(g["bot"], data["maps"][g["map"]], g["seed"]): g["turns"] for g in data["games"]}
+    games: dict[tuple[str, int], list[tuple[str, list[dict[str, Any]]]]] = {}
+    for g in data["games"]:
+        games.setdefault((g["bot"], g["seed"]), []).append((data["maps"][g["map"]], g["turns"]))
+    return games
 
 
 @functools.cache
-def _map_code(game_map: Map) -> str:
-    return encode(game_map)
+def _map(code: str) -> Map | Puzzle:
+    return decode_document(code)
 
 
 def stored_final(game: Game, bot: Any, seed: int) -> State | None:
     """The final state of ``bot``'s game on ``game`` with seed ``seed``, when it is stored
-    and everything that decides it matches; None otherwise (then play it)."""
+    and everything that decides it matches; None otherwise (then play it). The map
+    matches when it equals the stored one (its names in other languages do not count)."""
     if game.rounds != game.map.rounds or game.start_bonuses != NO_BONUSES:
         return None
     try:
-        turns = stored_games().get((bot_key(bot), _map_code(game.map), seed))
+        stored = stored_games().get((bot_key(bot), seed), [])
     except ValueError:
         return None
-    if turns is None:
-        return None
-    return replay_turns(game, roll_sequence(seed, game.rounds),
-                        [Turn.from_dict(t) for t in turns])[-1]
+    for code, turns in stored:
+        if _map(code) == game.map:
+            return replay_turns(game, roll_sequence(seed, game.rounds),
+                                [Turn.from_dict(t) for t in turns])[-1]
+    return None
 
 
 def play_and_store(game: Game, bot: Any, seed: int) -> tuple[State, list[dict[str, Any]]]:
