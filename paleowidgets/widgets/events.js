@@ -16,12 +16,19 @@
 //   from its top to the bottom of that canvas, fits in the height of the scrolling area it is
 //   in (JupyterLab's notebook panel, Voila's page), recomputed when either changes size.
 //
+// * Screen readers hear the message line: ipywidgets replaces an HTML widget's content on
+//   every update, and a live region that is replaced is not announced. Each widget gets one
+//   persistent live region (`.paleo-live`, visually hidden, role=status, polite) whose text
+//   follows its message line (`.paleo-message`) when that changes.
+//
 // Everything is installed once per page however many widgets show it.
 
 const KEYS = ".paleo-keys";
 const ROOT = ".paleo-widget";
 const FIT = "canvas.paleo-fit";
 const SIDE = "paleo-side";
+const MESSAGE = ".paleo-message";
+const LIVE = "paleo-live";
 const MIN_FIT = 200;      // px: below this the board is too small to play; let it scroll
 const SLACK = 12;         // px left under the board (output padding, the focus ring)
 
@@ -91,10 +98,18 @@ function install() {
   let pointed = null;      // the canvas that has the focus because the pointer is on it
   let before = null;       // what had the focus before it
 
+  // On the focused element itself, not only on the widget: Lumino stops looking at the
+  // first element that carries the mark, but a shortcut whose selector ends in `:focus`
+  // (R: raw cell, in command mode) already matches the focused element, before any
+  // ancestor is looked at. Notebook 7 reads keys on their way down (JupyterLab on their way
+  // up, after ipycanvas stopped them), so there an unmarked canvas or button lets R through.
   document.addEventListener("focusin", (e) => {
     const root = e.target.closest && e.target.closest(ROOT);
-    if (root && !root.hasAttribute("data-lm-suppress-shortcuts")) {
-      root.setAttribute("data-lm-suppress-shortcuts", "");
+    if (!root) return;
+    for (const el of [root, e.target]) {
+      if (!el.hasAttribute("data-lm-suppress-shortcuts")) {
+        el.setAttribute("data-lm-suppress-shortcuts", "");
+      }
     }
   }, true);
 
@@ -139,6 +154,33 @@ function install() {
   window.addEventListener("resize", fitAll);
 }
 
+// The widget's live region, made once: a message line (re-created by every update of its
+// HTML widget) is copied into it when its text changes, so the region is one element whose
+// text changes, which is what a screen reader announces.
+function speak(root) {
+  if (root.querySelector(`:scope > .${LIVE}`)) return;
+  const live = document.createElement("div");
+  live.className = LIVE;
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("aria-atomic", "true");
+  root.appendChild(live);
+  const said = new WeakMap();       // a message line's container -> the text last copied
+  const read = (el) => (el.textContent || "").replace(/\s+/g, " ").trim();
+  const follow = (announce) => {
+    for (const message of root.querySelectorAll(MESSAGE)) {
+      const holder = message.parentElement;
+      const text = read(message);
+      if (!holder || said.get(holder) === text) continue;
+      said.set(holder, text);
+      if (announce && text && live.textContent !== text) live.textContent = text;
+    }
+  };
+  follow(false);                    // what shows when the page opens is not news
+  new MutationObserver(() => follow(true)).observe(root, {
+    childList: true, subtree: true, characterData: true});
+}
+
 function whenConnected(el, then, tries = 600) {
   if (el.isConnected) then();
   else if (tries > 0) requestAnimationFrame(() => whenConnected(el, then, tries - 1));
@@ -150,6 +192,7 @@ function attach(el) {
   whenConnected(el, () => {
     const root = outermost(el);
     if (!root) return;
+    speak(root);
     fit(root);
     const observer = new ResizeObserver(() => requestAnimationFrame(() => fit(root)));
     observer.observe(root);

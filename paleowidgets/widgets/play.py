@@ -525,7 +525,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.pass_button.tooltip = self.t("pass.tip") if self.can_pass() or tb.roll is None \
             else self._pass_reason()
         self.undo_button.disabled = not self.session.can_undo()
-        self.score_panel.value = score_html(s, self.game, lang=self.lang)
+        self.score_panel.value = score_html(s, self.game, lang=self.lang, held=False)
         self.tracks.value = tracks_html(s, self.known_rolls(), tb.turns, self.lang)
         self._refresh_stars()
         self.summary.value = summary_html(s, g, lang=self.lang, robot=self.keeper.robot()) \
@@ -548,12 +548,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             self.star_box.children = ()
             self.star_box.layout.display = "none"
             return
-        n = min(tb.pending.stars, tb.state.star_capacity())
-        star = self.t(f"star.{self.game.map.theme}")
-        what = self.t("stars.what.1") if n == 1 else self.t("stars.what.n", n=n)
-        intro = W.HTML(html.escape(self.t("stars.pick", n=tb.pending.stars, star=star,
-                                     s=plural(tb.pending.stars), what=what)))
-        buttons = []
+        buttons = []        # what to do is on the message line just above (stars.pending)
         for i, option in enumerate(options, start=1):
             label = " + ".join(self.t(f"bonus.{k}") for k in option)
             b = W.Button(description=f"{i}. {label}" if i < 10 else label,
@@ -562,7 +557,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             buttons.append(b)
         cancel = W.Button(description=self.t("stars.cancel"), layout=W.Layout(width="auto"))
         cancel.on_click(lambda _: self.cancel())
-        self.star_box.children = (intro, *buttons, cancel)
+        self.star_box.children = (*buttons, cancel)
         self.star_box.layout.display = None
 
     def _header_html(self) -> str:
@@ -614,17 +609,20 @@ _MESSAGE_STYLE = {
 
 
 def message_html(kind: str, text: str) -> str:
-    """The line under the board; legal and illegal differ in words, symbol and border
-    style as well as colour. It is a polite live region: a screen reader reads it out."""
+    """The message line; legal and illegal differ in words, symbol and border style as
+    well as colour. A screen reader hears it through the widget's one live region, which
+    the page side (events.js) keeps and fills with this line's text: this element is
+    re-created on every update, so it cannot be the live region itself."""
     style = _MESSAGE_STYLE.get(kind, _MESSAGE_STYLE["info"])
-    return (f"<div class='paleo-message paleo-{kind}' role='status' aria-live='polite' "
-            f"aria-atomic='true' style='{style}padding:2px 8px;"
+    return (f"<div class='paleo-message paleo-{kind}' style='{style}padding:2px 8px;"
             f"font-size:1.05em'>{html.escape(text)}</div>")
 
 
-def score_html(state: State, game: Game, *, lang: str | None = None) -> str:
+def score_html(state: State, game: Game, *, lang: str | None = None,
+               held: bool = True) -> str:
     """The score panel: each fossil dug up with its points and same-dig bonus, the +1
-    Points, the total (State.score()), and the bonuses held, in ``lang``."""
+    Points, the total (State.score()), and (``held``) the bonuses held, in ``lang``. The
+    play widget leaves the bonuses to its bonus track (pictures.py)."""
     def t(key: str, /, **fields: object) -> str:
         return i18n.t(key, lang, **fields)
 
@@ -643,16 +641,18 @@ def score_html(state: State, game: Game, *, lang: str | None = None) -> str:
                     f"<td style='text-align:right'>{score.plus_one}</td></tr>")
     rows.append(f"<tr style='border-top:1px solid #999;font-weight:bold'>"
                 f"<td>{html.escape(t('score.total'))}</td>"
-                f"<td class='paleo-score-total' style='text-align:right'>{score.total}</td></tr>")
+                f"<td style='text-align:right'>{score.total}</td></tr>")
     bonus_rows = "".join(
         f"<tr><td>{html.escape(t(f'bonus.{kind}'))}</td>"
         f"<td style='text-align:right'>{state.held[i]}</td></tr>"
         for i, kind in enumerate(BONUS_KINDS) if i != 3)
-    return (f"<div class='paleo-score'><b class='paleo-score-label'>"
+    bonuses = (f"<b>{html.escape(t('bonuses'))}</b><table style='width:100%'>{bonus_rows}"
+               "</table>") if held else ""
+    # the total on top, where a growing list of fossils cannot push it off the screen
+    return (f"<div class='paleo-score'><b class='paleo-score-label paleo-score-total'>"
             f"{html.escape(t('score.label', score=score.total))}</b>"
             f"<table style='width:100%;border-collapse:collapse'>{''.join(rows)}</table>"
-            f"<b>{html.escape(t('bonuses'))}</b>"
-            f"<table style='width:100%'>{bonus_rows}</table></div>")
+            f"{bonuses}</div>")
 
 
 def summary_html(state: State, game: Game, *, lang: str | None = None,

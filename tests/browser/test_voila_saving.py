@@ -46,8 +46,9 @@ def test_voila_asks_the_name_saves_and_goes_on_after_a_reload(
                 "button", name="U", exact=True).click()
             page.mouse.click(*h.page_point(page, canvas, h.inside(plan, h.U_ANCHOR)))
             page.locator(".paleo-play .paleo-score-label", has_text="Score 3").wait_for()
-            status = page.locator(".paleo-play [role=status][aria-live=polite]")
-            assert "Ammonite dug up: +3" in status.inner_text()
+            # the widget's live region (events.js) says it
+            page.locator(".paleo-play .paleo-live[role=status][aria-live=polite]",
+                         has_text="Ammonite dug up: +3").wait_for(state="attached")
             (path,) = saves.glob("*/*/Ada.json")
             log = json.loads(path.read_text())
             assert log["players"][0]["name"] == "Ada" and len(log["players"][0]["turns"]) == 1
