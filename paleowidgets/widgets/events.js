@@ -32,6 +32,10 @@ const LIVE = "paleo-live";
 const MIN_FIT = 200;      // px: below this the board is too small to play; let it scroll
 const SLACK = 12;         // px left under the board (output padding, the focus ring)
 
+// widget -> the element of it that had the focus last. Shared by every run of this script
+// (each view of the hooks runs it in a scope of its own), so kept on the page.
+const focused = globalThis.__paleoFocused || (globalThis.__paleoFocused = new WeakMap());
+
 function editable(el) {
   return !!el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
 }
@@ -106,6 +110,7 @@ function install() {
   document.addEventListener("focusin", (e) => {
     const root = e.target.closest && e.target.closest(ROOT);
     if (!root) return;
+    focused.set(outermost(root), e.target);
     for (const el of [root, e.target]) {
       if (!el.hasAttribute("data-lm-suppress-shortcuts")) {
         el.setAttribute("data-lm-suppress-shortcuts", "");
@@ -177,8 +182,24 @@ function speak(root) {
     }
   };
   follow(false);                    // what shows when the page opens is not news
-  new MutationObserver(() => follow(true)).observe(root, {
-    childList: true, subtree: true, characterData: true});
+  new MutationObserver(() => {
+    follow(true);
+    rescue(root);
+  }).observe(root, {childList: true, subtree: true, characterData: true, attributes: true,
+                    attributeFilter: ["style", "class"]});
+}
+
+// A control that goes away under the keyboard (the name question once answered, a bonus
+// button once chosen, the star choice once cancelled) leaves the focus on the page's body
+// and the keys nowhere: the widget's board takes it, so a pupil at the keyboard goes on.
+function rescue(root) {
+  const last = focused.get(root);
+  const active = document.activeElement;
+  if (!last || (active && active !== document.body)) return;
+  if (last.isConnected && last.offsetParent !== null && !last.disabled) return;
+  focused.delete(root);
+  const board = Array.from(root.querySelectorAll(KEYS)).find((c) => c.offsetParent !== null);
+  if (board) board.focus({preventScroll: true});
 }
 
 function whenConnected(el, then, tries = 600) {

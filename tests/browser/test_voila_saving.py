@@ -26,6 +26,8 @@ def start(page: Any, url: str, name: str) -> Any:
     field.fill(name)
     field.press("Enter")
     page.locator(".paleo-play .paleo-name").wait_for(state="hidden")
+    # the answered question goes away under the keyboard: the board takes the keys (events.js)
+    page.wait_for_function("() => document.activeElement.classList.contains('paleo-board')")
     return page.wait_for_selector(".paleo-play canvas.paleo-board", state="visible")
 
 
