@@ -129,6 +129,28 @@ function install() {
     canvas.focus({preventScroll: true});
   }, true);
 
+  // A press on the words of a widget (the score, the message, the tracks: nothing that
+  // takes the focus itself) lets JupyterLab focus the cell around it, in command mode, where
+  // M makes it a Markdown cell and the widget vanishes: the widget's board takes the focus
+  // instead, so the keys stay ours (and act on the board).
+  let pressed = null;      // the widget of such a press, until the focus has moved
+  document.addEventListener("pointerdown", (e) => {
+    const root = e.target.closest && e.target.closest(ROOT);
+    const control = e.target.closest && e.target.closest(
+      "button, input, select, textarea, a, canvas, [tabindex], [contenteditable]");
+    pressed = root && !(control && root.contains(control)) ? outermost(root) : null;
+  }, true);
+  document.addEventListener("focusin", (e) => {
+    const root = pressed;
+    if (!root || root.contains(e.target) || !e.target.contains(root)) return;
+    setTimeout(() => {       // after the notebook's own mousedown handler has had its turn
+      if (pressed !== root) return;
+      pressed = null;
+      const board = Array.from(root.querySelectorAll(KEYS)).find((c) => c.offsetParent !== null);
+      if (board) board.focus({preventScroll: true});
+    }, 0);
+  }, true);
+
   document.addEventListener("pointerout", (e) => {
     if (!pointed || e.target !== pointed) return;
     if (e.relatedTarget && pointed.contains(e.relatedTarget)) return;

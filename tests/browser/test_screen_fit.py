@@ -7,6 +7,7 @@ roll, the dice, the shapes, the dig types, the board, the score, the message and
 choice each lies inside the notebook panel (the window in Voila). The bonuses show once,
 as the bonus track.
 
+A press on the widget's words (the score, the message) keeps the keys off the notebook.
 And the screen reader's live region (events.js): one element per widget that stays the
 same across moves while the message line under it is re-created, its text following the
 message.
@@ -191,6 +192,30 @@ def test_lab_the_live_region_stays_while_the_message_line_is_recreated(
         assert live.evaluate("(el, r) => el === r", region)
         said.append(text)
     assert said[0] != said[1] and all(said), said
+
+
+CELL_TYPES = "() => window.jupyterapp.shell.currentWidget.content.widgets.map(w => w.model.type)"
+ON_BOARD = "() => document.activeElement.classList.contains('paleo-board')"
+
+
+def test_lab_a_press_on_the_widgets_words_keeps_the_keys_off_the_notebook(
+        lab_page: Any) -> None:
+    """A click on the score (text, no control) used to focus the cell in command mode,
+    where M made it a Markdown cell and the widget vanished: the board takes the focus."""
+    page = lab_page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.mouse.move(5, 400)                              # the pointer on no board
+    scope = f"{PANEL} .test-live"
+    top_of(page, scope)
+    types = page.evaluate(CELL_TYPES)
+    for words in (".paleo-score-label", ".paleo-message"):
+        page.locator(f"{scope} {words}").first.click()
+        page.wait_for_function(ON_BOARD)
+        for key in ("m", "y", "r", "a", "b"):
+            page.keyboard.press(key)
+        h.kernel_run(page, "pass")                       # the kernel has had the keys
+        assert page.evaluate(CELL_TYPES) == types, f"a key after a press on {words}"
+        page.keyboard.press("Escape")
 
 
 # -- Voila -----------------------------------------------------------------------------------
