@@ -134,15 +134,18 @@ function install() {
   // M makes it a Markdown cell and the widget vanishes: the widget's board takes the focus
   // instead, so the keys stay ours (and act on the board).
   let pressed = null;      // the widget of such a press, until the focus has moved
+  let pressedAt = 0;
   document.addEventListener("pointerdown", (e) => {
     const root = e.target.closest && e.target.closest(ROOT);
     const control = e.target.closest && e.target.closest(
       "button, input, select, textarea, a, canvas, [tabindex], [contenteditable]");
     pressed = root && !(control && root.contains(control)) ? outermost(root) : null;
+    pressedAt = e.timeStamp;
   }, true);
   document.addEventListener("focusin", (e) => {
     const root = pressed;
-    if (!root || root.contains(e.target) || !e.target.contains(root)) return;
+    if (!root || e.timeStamp - pressedAt > 1000) return;    // not this press's focus
+    if (root.contains(e.target) || !e.target.contains(root)) return;
     setTimeout(() => {       // after the notebook's own mousedown handler has had its turn
       if (pressed !== root) return;
       pressed = null;
