@@ -25,6 +25,9 @@ pytestmark = pytest.mark.browser
 
 CELL_TYPES = "() => window.jupyterapp.shell.currentWidget.content.widgets.map(w => w.model.type)"
 ON_BOARD = "() => document.activeElement.classList.contains('paleo-board')"
+# Notebook 7 (7.6.5) itself reports this on opening any notebook, one without a widget too
+# (seen here with a notebook holding only `1+1`): not an error of ours.
+NOTEBOOK7_OWN = "Cannot read properties of undefined (reading 'schema')"
 COMMAND_KEYS = ["z", "x", "c", "v", "a", "b", "d", "d", "m", "y",
                 "1", "2", "3", "4", "5", "6", "7", "8", "9"]
 
@@ -129,4 +132,4 @@ def test_notebook7_keys_on_the_hovered_board_never_reach_the_notebook(
             page.screenshot(path=str(root / "notebook7-last.png"))
             errors = page.errors
             page.context.close()
-    assert errors == [], errors
+    assert [e for e in errors if e != NOTEBOOK7_OWN] == [], errors
