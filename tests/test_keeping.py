@@ -8,6 +8,8 @@ from __future__ import annotations
 import base64
 import json
 import re
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -36,6 +38,16 @@ def draw_u(play: PlayWidget) -> None:
     play.shape_buttons.value = "U"
     mouse(play.board, "mouse_down", C4)
     assert play.state.round == 1
+
+
+def until(done: Callable[[], bool], seconds: float = 60) -> bool:
+    """Wait for ``done()`` (the robot plays in a thread of its own)."""
+    end = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.01)
+    return True
 
 
 def play_out(play: PlayWidget) -> None:
@@ -154,7 +166,7 @@ def test_the_end_shows_the_robot_save_download_and_replay(tmp_path: Path) -> Non
     assert play.keeper.end_row.layout.display == "none"
     play_out(play)
     robot = robot_score(play)
-    assert f"the robot scores {robot} point" in play.summary.value
+    assert until(lambda: f"the robot scores {robot} point" in play.summary.value)
     assert robot == robot_score(PlayWidget(pit(), save=False))   # the same dice, same score
     text = re.sub("<[^>]+>", " ", play.summary.value)
     assert "save(" not in text and ".log" not in text and "Widget" not in text

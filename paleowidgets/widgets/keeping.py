@@ -10,21 +10,29 @@ one seed code keep a file each.
 At the end of the game it shows the summary with the robot's score on the same dice (the
 expectation bot of :mod:`paleowidgets.solver.bots`), a Save button, a download link of the
 game log, and a button that opens the replay with the solver's analysis. No code is shown.
+The robot plays in a thread of its own from the moment the last round is rolled (a second
+or two; longer on a busy machine), so the click that ends the game is answered at once: the
+summary says the robot is playing until its score is there.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import html
 import os
 import random
+import threading
+from collections.abc import Sequence
+from concurrent.futures import Future
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
 from ..core.logs import GameLog
-from ..core.maps import Puzzle
+from ..core.maps import Puzzle, Roll
+from ..core.rules import Game
 from ..core.saves import (
     Saved,
     find_saved,
@@ -52,8 +60,43 @@ def in_voila() -> bool:
 
 def robot_score(play: PlayWidget) -> int:
     """The expectation bot's score on the widget's dice (the same every time)."""
-    final, _ = play_game(play.game, play.rolls, ExpectationBot(), random.Random(0))
+    return play_robot(play.game, play.rolls)
+
+
+def play_robot(game: Game, rolls: Sequence[Roll]) -> int:
+    """The expectation bot's score on ``rolls`` (it never uses its random generator)."""
+    final, _ = play_game(game, rolls, ExpectationBot(), random.Random(0))
     return final.score().total
+
+
+# The robots playing or done in this kernel, one per game and dice: the sheets of a class
+# game, a cell run again or a puzzle started again share one.
+_ROBOTS: dict[tuple[Game, tuple[Roll, ...]], Future[int]] = {}
+_ROBOTS_LOCK = threading.Lock()
+
+
+def robot_playing(game: Game, rolls: Sequence[Roll]) -> Future[int]:
+    """The robot's score on ``rolls`` as a future: played once, in a daemon thread (it
+    does not keep a kernel from shutting down)."""
+    key = (game, tuple(rolls))
+    with _ROBOTS_LOCK:
+        future = _ROBOTS.get(key)
+        if future is None:
+            future = _ROBOTS[key] = Future()
+            threading.Thread(target=_play_in_thread, args=(future, game, key[1]),
+                             name="paleo-robot", daemon=True).start()
+    return future
+
+
+def _play_in_thread(future: Future[int], game: Game, rolls: tuple[Roll, ...]) -> None:
+    if not future.set_running_or_notify_cancel():
+        return
+    try:
+        score = play_robot(game, rolls)
+    except BaseException as e:    # kept in the future: the summary leaves the robot out
+        future.set_exception(e)
+    else:
+        future.set_result(score)
 
 
 class Keeper:
@@ -71,7 +114,7 @@ class Keeper:
         self.path: Path | None = None
         self.resumed: Saved | None = None
         self._resume = resume
-        self._robot: int | None = None
+        self._robot: Future[int] | None = None
         self.asking = bool(ask_name if ask_name is not None
                            else self.folder is not None and in_voila())
         self._build()
@@ -182,13 +225,47 @@ class Keeper:
 
     # -- the end ---------------------------------------------------------------------------
 
-    def robot(self) -> int:
+    def robot(self) -> int | None:
+        """The robot's score on this game's dice, once it has played them (None before, or
+        if it failed). Asking starts it."""
+        future = self.robot_game()
+        if future.done() and future.exception() is None:
+            return future.result()
+        return None
+
+    def robot_playing(self) -> bool:
+        """Whether the robot is still playing this game's dice."""
+        return self._robot is not None and not self._robot.done()
+
+    def robot_game(self) -> Future[int]:
+        """The robot playing this game's dice (once, in a thread). When it is done, the
+        summary is shown again with its score: on the kernel's event loop, where the
+        widget's handlers run (so no two threads change the widgets at once), or in the
+        robot's thread where there is no loop (a script, a test)."""
         if self._robot is None:
-            self._robot = robot_score(self.play)
+            try:
+                loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+            self._robot = robot_playing(self.play.game, self.play.rolls)
+            self._robot.add_done_callback(lambda _: self._robot_done(loop))
         return self._robot
 
+    def _robot_done(self, loop: asyncio.AbstractEventLoop | None) -> None:
+        if loop is not None:
+            try:
+                loop.call_soon_threadsafe(self.play._refresh_summary)
+                return
+            except RuntimeError:      # the loop is closed: no kernel to answer to
+                pass
+        self.play._refresh_summary()
+
     def refresh(self, over: bool) -> None:
-        """Show or hide the end of the game."""
+        """Show or hide the end of the game. The robot starts playing the same dice when
+        the last round is rolled, while the player thinks it over."""
+        play = self.play
+        if over or (play.roll is not None and play.state.round == play.game.rounds - 1):
+            self.robot_game()
         self.end_row.layout.display = None if over else "none"
         if not over:
             self.download.value = ""

@@ -528,10 +528,17 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.score_panel.value = score_html(s, self.game, lang=self.lang, held=False)
         self.tracks.value = tracks_html(s, self.known_rolls(), tb.turns, self.lang)
         self._refresh_stars()
-        self.summary.value = summary_html(s, g, lang=self.lang, robot=self.keeper.robot()) \
-            if over else ""
-        self.summary.layout.display = None if over else "none"
         self.keeper.refresh(over)
+        self._refresh_summary()
+
+    def _refresh_summary(self) -> None:
+        """The end of the game in words, with the robot's score once it is there."""
+        s, keeper = self.state, self.keeper
+        over = s.is_terminal
+        self.summary.value = summary_html(
+            s, self.game, lang=self.lang, robot=keeper.robot(),
+            robot_playing=keeper.robot_playing()) if over else ""
+        self.summary.layout.display = None if over else "none"
 
     def _pass_reason(self) -> str:
         fitting = self.session.fitting_shapes()
@@ -656,9 +663,10 @@ def score_html(state: State, game: Game, *, lang: str | None = None,
 
 
 def summary_html(state: State, game: Game, *, lang: str | None = None,
-                 robot: int | None = None) -> str:
+                 robot: int | None = None, robot_playing: bool = False) -> str:
     """The end of the game in words: the score, what was dug up, the robot's score on the
-    same dice (``robot``), what the buttons below do."""
+    same dice (``robot``; ``robot_playing``: a line saying it is on its way), what the
+    buttons below do."""
     def t(key: str, /, **fields: object) -> str:
         return i18n.t(key, lang, **fields)
 
@@ -670,6 +678,8 @@ def summary_html(state: State, game: Game, *, lang: str | None = None,
              if dug else t("game-over.none")]
     if robot is not None:
         lines.append(t("game-over.robot", robot=robot, s=plural(robot)))
+    elif robot_playing:
+        lines.append(t("game-over.robot.playing"))
     lines.append(t("game-over.next"))
     body = "".join(f"<div>{html.escape(line)}</div>" for line in lines[1:])
     return (f"<div class='paleo-summary' style='border:2px solid #0072B2;padding:6px 10px;"
