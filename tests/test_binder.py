@@ -46,8 +46,12 @@ def test_binder_requirements_install_and_run_the_lessons(tmp_path: Path) -> None
                            capture_output=True, text=True, timeout=120, check=True,
                            env={"PATH": env_path, "HOME": str(other_home)}).stdout
     assert str(config) in json.loads(paths)["config"], paths
+    # each .py as Jupyter reads it (traitlets gives it get_config), in the pinned env
+    load = ("import sys; from traitlets.config.loader import PyFileConfigLoader as L; "
+            "print(dict(L(sys.argv[1]).load_config()))")
     for name in ("jupyter_server_config.py", "voila.py"):
-        run([str(py), str(config / name)], tmp_path)
+        run([str(py), "-c", load, str(config / name)], tmp_path)
+    assert (config / "jupyter_server_config.d").is_dir()   # the rest of jupyter-config/ too
     lessons = sorted((ROOT / "lessons").glob("*.ipynb"))
     assert lessons
     out = tmp_path / "executed"

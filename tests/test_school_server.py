@@ -145,8 +145,12 @@ def test_post_build_puts_the_server_config_in_the_environment(tmp_path: Path) ->
     assert proc.returncode == 0, proc.stderr
     assert calls.read_text().split() == ["install", "--no-deps", "--no-cache-dir", "."]
     config = env_dir / "etc" / "jupyter"
-    for name in ("jupyter_server_config.py", "voila.py"):
-        assert (config / name).read_bytes() == (ROOT / "jupyter-config" / name).read_bytes()
+    kit = ROOT / "jupyter-config"          # every file ./kit lessons loads, the same bytes
+    files = sorted(p.relative_to(kit) for p in kit.rglob("*") if p.is_file())
+    assert Path("jupyter_server_config.py") in files and Path("voila.py") in files
+    assert sorted(p.relative_to(config) for p in config.rglob("*") if p.is_file()) == files
+    for name in files:
+        assert (config / name).read_bytes() == (kit / name).read_bytes()
     assert not list(home.iterdir())
     # the folder is the one jupyter_core reads for the environment it runs in
     from jupyter_core.paths import ENV_CONFIG_PATH
