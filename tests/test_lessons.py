@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -121,38 +122,84 @@ def test_lesson_1_is_translated_into_french_and_korean() -> None:
     assert langs == {"fr", "ko"}
 
 
+# The languages whose lessons translate the teacher's cells too (the note, the worked
+# answers' reasons): their teacher editions exist in that language. The others may wait.
+TEACHER_CELLS_TRANSLATED = {"fr"}
+# The teacher's note's title, in each language: the note is the teacher edition's 2nd cell.
+TEACHERS_NOTE = {"en": "Teacher's note", "fr": "Note pour l'enseignant"}
+
+
+def comments(source: str) -> list[str]:
+    """The comments of some code that hold words (``### BEGIN SOLUTION`` and the like left
+    out): what a translation must translate, while its strings may be names the code needs."""
+    import io
+    import tokenize
+
+    return [tok.string for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+            if tok.type == tokenize.COMMENT and not tok.string.startswith("###")
+            and len(re.findall(r"[A-Za-z]{3,}", tok.string)) >= 2]
+
+
 def test_translations_keep_the_english_lessons_cells_and_code() -> None:
     assert translations()
-    for path, english, _ in translations():
+    for path, english, lang in translations():
         assert english.exists(), f"{path.name}: no English lesson {english.name}"
-        # the teacher's notes may wait for their translation; every other cell is there
         mine, theirs = (
-            [(kind, text) for kind, role, text in build_lessons.read_roles(p) if role != "teacher"]
+            [(kind, role, text) for kind, role, text in build_lessons.read_roles(p)
+             if role != "teacher" or lang in TEACHER_CELLS_TRANSLATED]
             for p in (path, english))
-        assert [k for k, _ in mine] == [k for k, _ in theirs], f"{path.name}: cells differ"
-        for i, ((kind, text), (_, original)) in enumerate(zip(mine, theirs, strict=True)):
+        assert [r[:2] for r in mine] == [r[:2] for r in theirs], f"{path.name}: cells differ"
+        for i, ((kind, _, text), (_, _, original)) in enumerate(zip(mine, theirs, strict=True)):
             if kind == "code":
                 assert code_tokens(text) == code_tokens(original), f"{path.name} cell {i}"
+                if lang in TEACHER_CELLS_TRANSLATED:   # the reasons of the worked answers too
+                    left = set(comments(text)) & set(comments(original))
+                    assert not left, f"{path.name} cell {i}: comments still in English {left}"
             else:   # every text cell translated, none forgotten in English
                 assert text != original, f"{path.name} cell {i} is still the English text"
 
 
-def test_translations_choose_their_language_and_show_it() -> None:
-    """The notebook sets its language first; every sheet it shows is in that language."""
+def test_teacher_editions_exist_in_the_languages_that_translate_them() -> None:
     for path, _, lang in translations():
+        teacher = ROOT / "lessons/teacher" / f"{path.stem}.ipynb"
+        if lang in TEACHER_CELLS_TRANSLATED and build_lessons.has_teacher_cells(path):
+            assert teacher.exists(), f"{path.name}: no teacher edition {teacher.name}"
+            note = nbformat.read(teacher, as_version=4).cells[1].source
+            assert TEACHERS_NOTE[lang] in note, f"{teacher.name}: the note in {lang}"
+
+
+def svgs_of(path: Path) -> list[str]:
+    nb = nbformat.read(path, as_version=4)
+    return [o["data"]["image/svg+xml"] for c in nb.cells if c.cell_type == "code"
+            for o in c.outputs if "image/svg+xml" in o.get("data", {})]
+
+
+def test_translations_choose_their_language_and_show_it() -> None:
+    """The notebook sets its language first; it shows as many pictures as the English one,
+    and every sheet, figure and board among them is in its language."""
+    for path, english, lang in translations():
         code = [text for kind, text in build_lessons.read_cells(path) if kind == "code"]
-        assert f'set_language("{lang}")' in code[0], f"{path.name}: set_language first"
-        nb = nbformat.read(ROOT / "lessons" / f"{path.stem}.ipynb", as_version=4)
-        svgs = [o["data"]["image/svg+xml"] for c in nb.cells if c.cell_type == "code"
-                for o in c.outputs if "image/svg+xml" in o.get("data", {})]
-        assert len(svgs) >= 4, path.name           # the map, two sheets, the widgets' boards
-        assert all(f'lang="{lang}"' in svg for svg in svgs), path.name
+        # set_language("fr"), or (the Voila page) the environment's language, else "fr"
+        assert re.search(rf'set_language\(.*"{lang}"\)', code[0]), f"{path.name}: set_language"
+        svgs = svgs_of(ROOT / "lessons" / f"{path.stem}.ipynb")
+        assert len(svgs) == len(svgs_of(ROOT / "lessons" / f"{english.stem}.ipynb")) >= 1, \
+            path.name
+        # a chart's words are the lesson's own (its strings, translated with the cells)
+        pictures = [svg for svg in svgs if not re.search(r'<svg[^>]*class="chart ', svg)]
+        assert all(f'lang="{lang}"' in svg for svg in pictures), path.name
 
 
 def test_the_teachers_guide_names_every_lesson() -> None:
     guide = (ROOT / "lessons/README.md").read_text(encoding="utf-8")
     missing = [p.name for p in sorted((ROOT / "lessons").glob("*.ipynb")) if p.name not in guide]
     assert not missing, f"lessons/README.md does not mention {missing}"
+    # a guide in another language names every lesson in that language
+    for guide_path in sorted((ROOT / "lessons").glob("README.*.md")):
+        lang = guide_path.stem.split(".")[1]
+        guide = guide_path.read_text(encoding="utf-8")
+        missing = [p.name for p in sorted((ROOT / "lessons").glob(f"*.{lang}.ipynb"))
+                   if p.name not in guide]
+        assert not missing, f"{guide_path.name} does not mention {missing}"
 
 
 def test_lesson_kernels_run_without_the_language_setting(monkeypatch: Any) -> None:
@@ -197,21 +244,24 @@ def test_pupil_editions_have_empty_answers_no_solution_and_no_tick() -> None:
         assert all(c.source == "answer = None" for c in answers), pupil.name
         for i, cell in enumerate(nb.cells):
             seen = text_of(cell)
-            for word in ("BEGIN SOLUTION", "HIDDEN TESTS", "MARK SCHEME", "Teacher's note",
-                         "✔", "assert "):
+            for word in ("BEGIN SOLUTION", "HIDDEN TESTS", "MARK SCHEME",
+                         *TEACHERS_NOTE.values(), "✔", "assert "):
                 assert word not in seen, f"{pupil.name} cell {i} shows {word!r}"
         # every check follows its answer cell and says the answer is missing, not wrong
         for i, kind in enumerate(kinds):
             if kind == "check":
                 assert kinds[i - 1] == "answer", f"{pupil.name} cell {i}"
                 assert "answer" in nb.cells[i].source
-                assert "Not answered yet" in text_of(nb.cells[i]), f"{pupil.name} cell {i}"
+                # (the feedback's status, in every language: its words are the language's)
+                assert 'data-status="unanswered"' in text_of(nb.cells[i]), \
+                    f"{pupil.name} cell {i}"
 
 
 def test_teacher_editions_have_the_note_and_every_check_right() -> None:
     for pupil, teacher in editions():
         nb = nbformat.read(teacher, as_version=4)
-        assert "Teacher's note" in nb.cells[1].source, teacher.name
+        lang = teacher.stem.rsplit(".", 1)[1] if "." in teacher.stem else "en"
+        assert TEACHERS_NOTE[lang] in nb.cells[1].source, teacher.name
         assert nb.cells[1].metadata["nbgrader"]["task"], teacher.name
         kinds = roles(nb)
         for i, kind in enumerate(kinds):

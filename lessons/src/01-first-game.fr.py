@@ -15,6 +15,44 @@
 # *Cette leçon existe aussi en anglais (`01-first-game.ipynb`) et en coréen
 # (`01-first-game.ko.ipynb`).*
 
+# %% [markdown] teacher
+# ## Note pour l'enseignant (édition enseignant seulement)
+# **Programme.** Se repérer sur un quadrillage (la lettre d'une colonne et le numéro d'une
+# ligne, comme sur une carte) ; lire un tableau de données (le journal de partie) ; côtés
+# et sommets des carrés (voisins orthogonaux et diagonaux). À partir de 9 ans, 45 minutes,
+# en binômes.
+#
+# | partie | minutes |
+# |---|---|
+# | objectifs, le site de fouille, les règles en bref | 10 |
+# | les dés de la partie de classe, les cinq premières manches du robot | 8 |
+# | la feuille après 5 manches et à la fin, les points | 7 |
+# | rejouer la partie du robot | 5 |
+# | jouer soi-même, *À toi* (les questions de sortie) | 15 |
+#
+# **Attention aux coordonnées.** Les lignes se comptent *vers le bas* : `A1` est la case en
+# haut à gauche et `A2` est juste en dessous, comme quand on lit une page ; ce n'est pas
+# comme un échiquier (a1 en bas à gauche), ni comme les graphiques des cours de maths, où
+# y monte. Le dire une fois, le doigt sur la grille.
+#
+# **Erreurs fréquentes.**
+# - « Un dé donne la forme et le type de fouille » : non, un dé donne la forme, l'*autre*
+#   le type de fouille ; sur un double, les deux viennent de la même face.
+# - « Toucher par un coin compte » : un fossile est déterré seulement quand toutes les
+#   cases qui partagent un *côté* avec lui sont dessinées ; les cases en diagonale ne
+#   comptent jamais.
+# - « Le robot a bien joué, donc c'est le meilleur score » : la leçon 7 montre le meilleur
+#   score prouvé.
+#
+# **Parcours plus facile.** Laisser de côté la notation du journal de partie : rejouer la
+# partie du robot avec les boutons, puis jouer sur les mêmes dés avec un camarade, l'un lit
+# le lancer, l'autre dessine. **Parcours plus difficile.** La question 2 de *À toi*, puis
+# prévoir le détail des points de sa propre partie avant que la grille ne l'affiche.
+#
+# **Les réponses.** À toi 1 : la feuille finale du robot ci-dessus montre quels fossiles il
+# a déterrés (ils sont marqués), et le replay montre les cases d'anneau qui manquent ; 2 et
+# 3 sont ouvertes.
+
 # %%
 from IPython.display import Markdown
 

@@ -66,7 +66,11 @@ from paleowidgets.core.geometry import (
     normalise,
 )
 from paleowidgets.exercises import lesson03 as check
+from paleowidgets.i18n import set_language
 from paleowidgets.render.figures import symmetry_name, transform_svg
+
+# One setting for every text below: the figures, the widgets, the checks ("fr", "ko").
+set_language("en")
 
 for key, (name, s) in enumerate(SYMMETRIES.items(), start=1):
     kind = "turn  " if s.is_rotation else "mirror"

@@ -53,7 +53,11 @@ from paleowidgets import Game, GameLog, PlayerLog, load_map, render_svg
 from paleowidgets.core.enclosure import enclosure, enclosures, names
 from paleowidgets.core.geometry import diagonal_neighbours, orthogonal_neighbours, parse_cell
 from paleowidgets.exercises.lesson04 import check_bonus, check_gaps, check_ring, turn
+from paleowidgets.i18n import set_language
 from paleowidgets.render.enclosure import describe, render_enclosure
+
+# One setting for every text below: the map, the widgets, the checks ("fr", "ko").
+set_language("en")
 
 school = load_map("ring-school")
 blank = Game(school).initial_state()

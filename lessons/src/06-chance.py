@@ -70,7 +70,11 @@ from paleowidgets.exercises.lesson06 import (
     check_pair_chance,
     check_shape_chance,
 )
+from paleowidgets.i18n import set_language
 from paleowidgets.render.chart import bar_chart, histogram, line_chart, shared_axes
+
+# One setting for every text below: the sheets and the checks ("fr", "ko").
+set_language("en")
 
 game = Game(load_map("dig-site"))
 for face in range(1, 7):

@@ -70,6 +70,7 @@ from paleowidgets.exercises.lesson07 import (
     tree_nodes,
 )
 from paleowidgets.exercises.lesson08 import load_tier
+from paleowidgets.i18n import set_language
 from paleowidgets.render.chart import bar_chart
 from paleowidgets.solver.analysis import analyse
 from paleowidgets.solver.bots import ExpectationBot, GreedyBot, play_game
@@ -80,6 +81,9 @@ from paleowidgets.widgets.analysis import (
     replay_with_analysis,
     scores_of,
 )
+
+# One setting for every text below: the sheets, the widgets, the checks ("fr", "ko").
+set_language("en")
 
 
 # %% [markdown]

@@ -45,8 +45,12 @@
 from paleowidgets import render_svg
 from paleowidgets.exercises.helpers import greedy_turns
 from paleowidgets.exercises.lesson08 import TIERS, check_line, line_text, load_tier
+from paleowidgets.i18n import set_language
 from paleowidgets.render.chart import bar_chart
 from paleowidgets.widgets.puzzle import PuzzleWidget
+
+# One setting for every text below: the sheets, the widgets, the checks ("fr", "ko").
+set_language("en")
 
 ladder = {tier: load_tier(tier) for tier in TIERS}      # the puzzles/ folder of the kit
 for tier, puzzles in ladder.items():
