@@ -16,10 +16,13 @@ from pathlib import Path
 import pytest
 
 from paleowidgets.cli import build_parser
-from paleowidgets.i18n import available_languages
+from paleowidgets.i18n import available_languages, set_language
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCS = ("README.md", "lessons/README.md")
+# The teacher's guide in other languages: lessons/README.<lang>.md.
+GUIDES = tuple(sorted(p.relative_to(ROOT).as_posix()
+                      for p in (ROOT / "lessons").glob("README.*.md")))
+DOCS = ("README.md", "lessons/README.md", *GUIDES)
 FENCE = re.compile(r"^( *)```(\w*)\n(.*?)^\1```", re.S | re.M)
 
 
@@ -59,11 +62,23 @@ def test_every_python_snippet_runs(doc: str, tmp_path: Path,
     assert blocks, f"{doc} has no Python snippet"
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {"__name__": "__readme__"}
-    for line, code in blocks:
-        try:
-            exec(compile(code, f"{doc}:{line}", "exec"), namespace)
-        except Exception as e:     # the snippet's place, then what went wrong
-            pytest.fail(f"{doc}:{line}: the snippet fails: {type(e).__name__}: {e}")
+    try:
+        for line, code in blocks:
+            try:
+                exec(compile(code, f"{doc}:{line}", "exec"), namespace)
+            except Exception as e:     # the snippet's place, then what went wrong
+                pytest.fail(f"{doc}:{line}: the snippet fails: {type(e).__name__}: {e}")
+    finally:
+        set_language(None)         # a guide's snippet may choose its language: not the next test's
+
+
+def test_the_translated_guides_exist_and_keep_the_configuration() -> None:
+    """The guide in French (and any other language) is there, and its server configuration
+    is the English one, word for word: tests/test_school_server.py executes that one."""
+    assert "lessons/README.fr.md" in GUIDES
+    english = [code for _, code in snippets("lessons/README.md", "py")]
+    for guide in GUIDES:
+        assert [code for _, code in snippets(guide, "py")] == english, guide
 
 
 def test_the_snippets_are_found() -> None:

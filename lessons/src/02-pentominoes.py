@@ -71,7 +71,11 @@ from paleowidgets.core.geometry import (
 )
 from paleowidgets.core.maps import Dice
 from paleowidgets.exercises import lesson02 as check
+from paleowidgets.i18n import set_language
 from paleowidgets.render.figures import dice_svg, orbit_svg, pentominoes_svg, shapes_svg
+
+# One setting for every text below: the figures and the checks ("fr", "ko").
+set_language("en")
 
 pentominoes_svg()
 

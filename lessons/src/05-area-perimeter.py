@@ -52,7 +52,11 @@ from paleowidgets.core.geometry import PENTOMINOES
 from paleowidgets.exercises.lesson05 import (check_fewest_ring, check_perimeter,
                                              check_ring_size, check_shapes_needed, ring_drawn,
                                              shape_map)
+from paleowidgets.i18n import set_language
 from paleowidgets.render.enclosure import render_enclosure
+
+# One setting for every text below: the pictures and the checks ("fr", "ko").
+set_language("en")
 
 # %% [markdown]
 # ## Area, perimeter and ring of the twelve pentominoes

@@ -45,7 +45,11 @@
 from paleowidgets import load_map, render_svg, roll_sequence
 from paleowidgets.exercises.lesson09 import (check_roll, check_snowman, check_winners,
                                              robot_game, show_scoreboard)
+from paleowidgets.i18n import set_language
 from paleowidgets.render.snowman import SPOTS, Snowman, dug_items, render_snowman
+
+# One setting for every text below: the map, the widgets, the checks ("fr", "ko").
+set_language("en")
 
 snow_map = load_map("snow-map")
 for item in snow_map.fossils:
