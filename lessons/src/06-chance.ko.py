@@ -136,7 +136,7 @@ check_shape_chance("P", answer)
 # %% [markdown]
 # 어떤 모양은 얼마나 자주 나올까요? L은 5의 눈에 있어요. **적어도 하나의** 주사위가 5를
 # 보여 주면 L을 고를 수 있어요. 그런 주사위 굴림을 세거나, 나머지를 세어도 돼요: 5가
-# 하나도 없는 주사위 굴림이 5 × 5 = 25가지니까, 36 − 25 = 11가지가 L을 줘요.
+# 하나도 없는 주사위 굴림이 5 × 5 = 25가지라서, 36 − 25 = 11가지가 L을 줘요.
 
 # %%
 def shape_offered(shape):
@@ -352,7 +352,7 @@ for name, scores in results.items():
 best_seed = max(range(GAMES), key=lambda i: results["expectation"][i])
 (best,) = simulate(game, ExpectationBot(), 1, seed=best_seed)
 render_svg(best, rolls=roll_sequence(best_seed, game.rounds),
-           player=f"기댓값 로봇, 시드 {best_seed}")
+           player=f"로봇, 시드 {best_seed}")
 
 # %% [markdown]
 # ## 생각해 보기
