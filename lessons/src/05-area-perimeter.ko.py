@@ -121,7 +121,7 @@ print({cell: n for cell, n in sorted(touch.items()) if n > 1}, "->",
 school = load_map("ring-school")
 trilobite = school.fossil("A").cells
 print("둘레", perimeter(trilobite), "· 고리", len(ring_of(trilobite)),
-      "· C2가 닿는 변", contacts(trilobite)[(2, 1)], "개")
+      "· C2가 닿는 변의 수", contacts(trilobite)[(2, 1)], "(주머니 칸)")
 render_enclosure(Game(school).initial_state(), "A", step=0, lang="ko")
 
 # %% [markdown]
