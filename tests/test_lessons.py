@@ -124,9 +124,9 @@ def test_lesson_1_is_translated_into_french_and_korean() -> None:
 
 # The languages whose lessons translate the teacher's cells too (the note, the worked
 # answers' reasons): their teacher editions exist in that language. The others may wait.
-TEACHER_CELLS_TRANSLATED = {"fr"}
+TEACHER_CELLS_TRANSLATED = {"fr", "ko"}
 # The teacher's note's title, in each language: the note is the teacher edition's 2nd cell.
-TEACHERS_NOTE = {"en": "Teacher's note", "fr": "Note pour l'enseignant"}
+TEACHERS_NOTE = {"en": "Teacher's note", "fr": "Note pour l'enseignant", "ko": "선생님을 위한 안내"}
 
 
 def comments(source: str) -> list[str]:
