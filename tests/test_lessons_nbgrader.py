@@ -122,7 +122,9 @@ def filled_in(released: dict[str, Any], teacher: dict[str, Any]) -> dict[str, An
     return nb
 
 
-GRADED = [p.stem for p in teacher_editions() if graded_cells(read(p))]
+# The English editions: a translation has the same code cells, so the same answers and
+# hidden tests (test_lessons.py checks that), and autograde runs every notebook it grades.
+GRADED = [p.stem for p in teacher_editions() if "." not in p.stem and graded_cells(read(p))]
 PUPILS = ("filled", "untouched")
 
 
@@ -133,7 +135,7 @@ def autograded(course: Path) -> dict[tuple[str, str], tuple[float, float]]:
     from nbgrader.api import Gradebook
 
     for lesson in GRADED:
-        name = f"{lesson}.ipynb"
+        name = f"{lesson}.ipynb"  # (the translations are released, not submitted)
         released = read(course / "release" / "lessons" / name)
         copies = {"filled": filled_in(released, read(TEACHER / name)), "untouched": released}
         for pupil in PUPILS:
