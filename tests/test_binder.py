@@ -52,7 +52,9 @@ def test_binder_requirements_install_and_run_the_lessons(tmp_path: Path) -> None
     for name in ("jupyter_server_config.py", "voila.py"):
         run([str(py), "-c", load, str(config / name)], tmp_path)
     assert (config / "jupyter_server_config.d").is_dir()   # the rest of jupyter-config/ too
-    lessons = sorted((ROOT / "lessons").glob("*.ipynb"))
+    # The English pupil editions: a translation runs the same code (tests/test_lessons.py
+    # checks its code tokens), so it needs nothing more from the environment.
+    lessons = sorted(p for p in (ROOT / "lessons").glob("*.ipynb") if p.stem.count(".") == 0)
     assert lessons
     out = tmp_path / "executed"
     run([str(env_dir / "bin" / "jupyter"), "nbconvert", "--to", "notebook", "--execute",

@@ -42,6 +42,18 @@ def lesson_notebooks() -> list[Path]:
                   if not skip & set(p.relative_to(LESSONS).parts))
 
 
+def language_of(path: Path) -> str:
+    """``fr`` for ``02-pentominoes.fr.ipynb`` (either edition), ``en`` without a suffix."""
+    parts = path.name.split(".")
+    return parts[-2] if len(parts) > 2 else "en"
+
+
+def lessons_in(lang: str) -> list[Path]:
+    """The lessons of one language, both editions. Each language has its own test module
+    (test_lessons_lab_fr.py, ...), so ./kit test's two workers share the languages out."""
+    return [p for p in lesson_notebooks() if language_of(p) == lang]
+
+
 def stripped_copy(src: Path, dest: Path) -> None:
     """``src`` without outputs or execution counts: the browser run starts from nothing."""
     nb = nbformat.read(src, as_version=4)
@@ -169,13 +181,21 @@ def lesson_id(path: Path) -> str:
 
 
 def test_there_are_lessons_to_check() -> None:
-    """An empty list would make the check below pass by checking nothing."""
-    assert len(lesson_notebooks()) >= 2, LESSONS
+    """An empty list would make the checks below pass by checking nothing; and every
+    language of the lessons has its module of this check."""
+    assert len(lessons_in("en")) >= 2, LESSONS
+    modules = {p.stem.removeprefix("test_lessons_lab_")
+               for p in Path(__file__).parent.glob("test_lessons_lab_*.py")}
+    assert {language_of(p) for p in lesson_notebooks()} - {"en"} <= modules
 
 
-@pytest.mark.parametrize("lesson", lesson_notebooks(), ids=lesson_id)
+@pytest.mark.parametrize("lesson", lessons_in("en"), ids=lesson_id)
 def test_lesson_runs_in_jupyterlab(lab_page: Any, lesson_root: Path, lesson: Path) -> None:
-    page = lab_page
+    check_lesson(lab_page, lesson_root, lesson)
+
+
+def check_lesson(page: Any, lesson_root: Path, lesson: Path) -> None:
+    """Open ``lesson`` in the page's JupyterLab, Run All, check it, close it."""
     page.errors.clear()
     path = f"lessons/{lesson.relative_to(LESSONS).as_posix()}"
     t0 = time.monotonic()
