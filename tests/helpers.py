@@ -4,6 +4,7 @@ canvas-message spy and front-end events of the widget tests."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -137,3 +138,28 @@ class Run:
     def json_lines(self) -> list[Any]:
         return [json.loads(line) for line in self.out.splitlines()]
 
+
+
+def in_own_thread(test: Callable[..., None]) -> Callable[..., None]:
+    """Run a test in a thread of its own, where no event loop runs. A pytest-xdist worker
+    that ran a browser module first still has Playwright's loop marked running on its main
+    thread (Playwright's sync API), which a test of loop behaviour must not see."""
+    import functools
+    import threading
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        failure: list[BaseException] = []
+
+        def body() -> None:
+            try:
+                test(*args, **kwargs)
+            except BaseException as e:   # re-raised in the test's own thread below
+                failure.append(e)
+
+        thread = threading.Thread(target=body)
+        thread.start()
+        thread.join()
+        if failure:
+            raise failure[0]
+    return run

@@ -10,6 +10,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
+from helpers import in_own_thread
 from pits import pit
 from test_keeping import until
 
@@ -68,6 +69,7 @@ def last_turn(play: PlayWidget) -> None:
     assert play.state.is_terminal
 
 
+@in_own_thread
 def test_the_last_click_shows_the_summary_before_the_robot_is_done(gate: Gate) -> None:
     play = PlayWidget(pit(), save=False)
     up_to_last_round(play)
@@ -93,10 +95,13 @@ def test_the_robot_is_there_at_once_when_it_finished_first(gate: Gate) -> None:
     assert PLAYING not in play.summary.value
 
 
+@in_own_thread
 def test_on_a_kernels_loop_the_score_is_shown_by_the_loop(gate: Gate) -> None:
     shown_in: list[threading.Thread] = []
+    loop_thread: list[threading.Thread] = []
 
     async def game() -> PlayWidget:
+        loop_thread.append(threading.current_thread())
         play = PlayWidget(pit(), save=False)
         refresh = play._refresh_summary
 
@@ -117,9 +122,10 @@ def test_on_a_kernels_loop_the_score_is_shown_by_the_loop(gate: Gate) -> None:
 
     play = asyncio.run(game())
     assert f"the robot scores {real_score(pit())} point" in play.summary.value
-    assert shown_in and all(t is threading.main_thread() for t in shown_in)
+    assert shown_in and all(t is loop_thread[0] for t in shown_in)
 
 
+@in_own_thread
 def test_a_robot_that_fails_leaves_the_summary_without_it(gate: Gate) -> None:
     gate.fail = True
     play = PlayWidget(pit(), save=False)

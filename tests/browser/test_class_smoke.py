@@ -12,12 +12,14 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import bench_class
+from helpers import in_own_thread
 
 from paleowidgets.core.saves import SAVE_ENV
 
 pytestmark = pytest.mark.browser
 
 
+@in_own_thread     # bench_class runs asyncio, which a worker's Playwright loop would block
 def test_two_pupils_play_two_rounds_of_the_demo(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str],
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
