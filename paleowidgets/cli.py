@@ -30,6 +30,7 @@ from .core.logs import GameLog, Outcome, replay_turns
 from .core.maps import Map, MapRuleError, Puzzle, load_document
 from .core.rules import Game, Score
 from .core.turns import Turn
+from .core.writer import turn_inline
 
 if TYPE_CHECKING:   # the solver is imported lazily, where a subcommand needs it
     from .solver.exact import Solution
@@ -662,7 +663,7 @@ def cmd_solve(args: argparse.Namespace, out: Output) -> int:
     out.text(f"optimum = {result['optimum']}")
     out.text("solution = [")
     for turn in result["solution"]:
-        out.text(f"  {_toml_inline(turn)},")
+        out.text(f"  {turn_inline(turn)},")
     out.text("]")
     return EXIT_OK
 
@@ -720,18 +721,6 @@ def analysis_table(result: dict[str, Any]) -> Iterator[str]:
         f"{result['best']}, at most {result['bound']}"
     yield (f"{result['player']}: final {result['final']}, best reachable {best}; "
            f"{proven} of {n} rounds proven in {result['seconds']:.1f} s")
-
-
-def _toml_inline(turn: dict[str, Any]) -> str:
-    """A turn as a TOML inline table (its values are strings, lists of strings, booleans)."""
-    def value(v: Any) -> str:
-        if isinstance(v, bool):
-            return "true" if v else "false"
-        if isinstance(v, list):
-            return "[" + ", ".join(value(x) for x in v) + "]"
-        return json.dumps(v, ensure_ascii=False)
-
-    return "{ " + ", ".join(f"{k} = {value(v)}" for k, v in turn.items()) + " }"
 
 
 # ---------------------------------------------------------------------------------------

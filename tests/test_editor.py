@@ -253,3 +253,28 @@ def test_a_draft_reads_back_as_the_document_it_came_from() -> None:
         assert Draft.of(p).document() == p
     m = load_map("dig-site")
     assert Draft.of(m).document() == m
+
+
+def names_of(doc: Map | Puzzle) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """A document's names in other languages: the map's, and each fossil's by id (names
+    are not part of a document's equality, so they are compared on their own)."""
+    m = doc.map if isinstance(doc, Puzzle) else doc
+    return dict(m.names), {f.id: dict(f.names) for f in m.fossils}
+
+
+@pytest.mark.parametrize("name", ["dig-site", "snow-map"])
+def test_save_keeps_the_names_in_other_languages(name: str, tmp_path: Path) -> None:
+    original = load_map(name)
+    assert names_of(original)[0] and all(names_of(original)[1].values())   # fr and ko
+    e = PuzzleEditor(original, lang="fr")
+    assert "fr" in e.draft.names
+    assert e.draft.game_map().fossils[0].name_in("ko") == original.fossils[0].name_in("ko")
+    e.fossil_points.value = 5                    # an edit elsewhere keeps them too
+    out = e.save(tmp_path / f"{name}.toml")
+    assert out is not None
+    again = load_file(out)
+    assert isinstance(again, Map) and names_of(again) == names_of(original)
+    assert again.name == original.name
+    e.set_rolls("25 14")                         # and as a puzzle, through its code
+    code = e.code()
+    assert code is not None and names_of(decode(code)) == names_of(original)

@@ -54,6 +54,7 @@ class FossilInfo:
     name: str = ""
     points: int = 2
     bonus: int = 1
+    names: dict[str, str] = field(default_factory=dict)   # other languages' names
 
 
 @dataclass
@@ -65,6 +66,7 @@ class Draft:
     cells: dict[tuple[int, int], str] = field(default_factory=dict)
     fossils: dict[str, FossilInfo] = field(default_factory=dict)
     name: str = "My dig"
+    names: dict[str, str] = field(default_factory=dict)   # the map's other languages
     theme: str = "paleontologists"
     title: str = ""
     story: str = ""
@@ -82,12 +84,12 @@ class Draft:
     def of(cls, doc: Map | Puzzle) -> Draft:
         """The draft of a map or puzzle (to edit it)."""
         m = doc.map if isinstance(doc, Puzzle) else doc
-        d = cls(m.width, m.height, name=m.name, theme=m.theme, dice=m.dice,
-                rounds=MAX_ROUNDS if isinstance(doc, Puzzle) else m.rounds)
+        d = cls(m.width, m.height, name=m.name, names=dict(m.names), theme=m.theme,
+                dice=m.dice, rounds=MAX_ROUNDS if isinstance(doc, Puzzle) else m.rounds)
         for f in m.fossils:
             for c in f.cells:
                 d.cells[c] = f.id
-            d.fossils[f.id] = FossilInfo(f.name, f.points, f.bonus)
+            d.fossils[f.id] = FossilInfo(f.name, f.points, f.bonus, dict(f.names))
         d.cells.update({c: "*" for c in m.stars})
         d.cells.update({c: "#" for c in m.predrawn})
         if isinstance(doc, Puzzle):
@@ -148,10 +150,11 @@ class Draft:
             ring = (ring_of(by_id[fid], self.width, self.height) if clipped
                     else ring_of(by_id[fid]))
             fossils.append(Fossil(fid, info.points, info.bonus, frozenset(by_id[fid]), ring,
-                                  info.name))
+                                  info.name, dict(info.names)))
         kinds = {s: frozenset(c for c, v in self.cells.items() if v == s) for s in "*#"}
         return Map(self.name, self.width, self.height, tuple(fossils), kinds["*"],
-                   kinds["#"], self.theme, len(self.rolls) or self.rounds, self.dice)
+                   kinds["#"], self.theme, len(self.rolls) or self.rounds, self.dice,
+                   names=dict(self.names))
 
     def problems(self) -> list[Problem]:
         """Everything that keeps the draft from being a puzzle: the map rules first (each
@@ -175,6 +178,8 @@ class Draft:
         rows = [" ".join(self.symbol((x, y)) for x in range(self.width))
                 for y in range(self.height)]
         m: dict[str, Any] = {"name": self.name, "theme": self.theme, "grid": "\n".join(rows)}
+        if self.names:
+            m["names"] = dict(self.names)
         if not self.rolls and self.rounds != MAX_ROUNDS:
             m["rounds"] = self.rounds
         doc: dict[str, Any] = {"map": m}
@@ -184,6 +189,8 @@ class Draft:
             fossils[fid] = {"points": info.points, "bonus": info.bonus}
             if info.name:
                 fossils[fid]["name"] = info.name
+            if info.names:
+                fossils[fid]["names"] = dict(info.names)
         if fossils:
             doc["fossils"] = fossils
         if not self.dice.is_default():

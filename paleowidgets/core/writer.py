@@ -76,11 +76,14 @@ def toml_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def turn_inline(turn: Turn) -> str:
-    """A turn as a TOML inline table, its keys in FORMATS.md's order.
+def turn_inline(turn: Turn | Mapping[str, Any]) -> str:
+    """A turn (or its FORMATS.md table, as ``Turn.to_dict`` gives it) as a TOML inline
+    table, its keys in FORMATS.md's order.
 
     >>> turn_inline(Turn.pass_())
     '{ pass = true }'
+    >>> turn_inline({"shape": "L", "cells": ["B2", "B3"]})
+    '{ shape = "L", cells = ["B2", "B3"] }'
     """
     def value(v: Any) -> str:
         if isinstance(v, bool):
@@ -89,4 +92,5 @@ def turn_inline(turn: Turn) -> str:
             return "[" + ", ".join(value(x) for x in v) + "]"
         return toml_string(str(v))
 
-    return "{ " + ", ".join(f"{k} = {value(v)}" for k, v in turn.to_dict().items()) + " }"
+    table = turn.to_dict() if isinstance(turn, Turn) else turn
+    return "{ " + ", ".join(f"{k} = {value(v)}" for k, v in table.items()) + " }"
