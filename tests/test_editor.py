@@ -278,3 +278,16 @@ def test_save_keeps_the_names_in_other_languages(name: str, tmp_path: Path) -> N
     e.set_rolls("25 14")                         # and as a puzzle, through its code
     code = e.code()
     assert code is not None and names_of(decode(code)) == names_of(original)
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+def test_the_grade_speaks_the_editors_language(lang: str) -> None:
+    e = PuzzleEditor(ROOT / "puzzles" / "1-beginner" / "24-two-shapes-will-do.toml", lang=lang)
+    e.prove()
+    g = e.grade()
+    assert g is not None and g.parts[3] == ("trap", 1)
+    said = html.unescape(e.status.value)
+    for english in ("depth", "breadth", "trap", "greedy", "round", "node", "beginner"):
+        assert english not in said, (lang, english, said)
+    assert i18n.t("puzzle.tier.beginner", lang) in said
+    assert f"{g.greedy}" in said and f"{g.optimum}" in said

@@ -96,6 +96,10 @@ class Grade:
     first_moves: int | None = None
     optimal_first_moves: int | None = None
     reasons: tuple[str, ...] = ()
+    open_cells: int = 0
+    # the points of each kind, in the rule's order: (("depth", 0), ("breadth", 0), ...);
+    # a widget words them in its language from these and the measures above
+    parts: tuple[tuple[str, int], ...] = ()
 
     @property
     def gap(self) -> int:
@@ -262,4 +266,5 @@ def grade(puzzle: Puzzle, solution: SolutionLike, *, first_moves: bool = False,
     return Grade(tier=tier_of(points), points=points, optimum=optimum, nodes=nodes,
                  seconds=float(solution.seconds), rounds=rounds, greedy=greedy,
                  first_moves=None if first is None else first[0],
-                 optimal_first_moves=None if first is None else first[1], reasons=reasons)
+                 optimal_first_moves=None if first is None else first[1], reasons=reasons,
+                 open_cells=cells, parts=tuple((name, p) for name, p, _ in parts))

@@ -217,8 +217,8 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
         self.last_grade = g
         self.draft.difficulty = g.tier
         self._sync_fields()
-        self._say("ok", self.t("editor.grade.done", tier=g.tier, points=g.points,
-                               reasons="; ".join(g.reasons)))
+        self._say("ok", self.t("editor.grade.done", tier=self.t(f"puzzle.tier.{g.tier}"),
+                               points=g.points, reasons=grade_reasons(g, self.lang)))
         return g
 
     def try_it(self) -> Any:
@@ -582,6 +582,22 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def fallback_svg(self) -> str:
         return str(render_svg(self._state(), labels=sheet_labels(self.lang)))
+
+
+def grade_reasons(g: Grade, lang: str) -> str:
+    """The grade's reasons in ``lang``: each kind's points and the measure behind them.
+
+    >>> g = Grade("beginner", 1, optimum=5, nodes=9, seconds=0.1, rounds=2, greedy=3,
+    ...           open_cells=35, parts=(("depth", 0), ("breadth", 0), ("effort", 0),
+    ...                                 ("trap", 1)))
+    >>> grade_reasons(g, "en")
+    'depth +0 (rounds: 2); breadth +0 (open cells: 35); effort +0 (solver nodes: 9); trap +1 (greedy scores 3 of 5)'
+    """
+    measures = {"rounds": g.rounds, "cells": g.open_cells, "nodes": f"{g.nodes:,}",
+                "greedy": g.greedy, "optimum": g.optimum}
+    return i18n.t("editor.grade.reasons", lang, **{
+        kind: i18n.t(f"editor.grade.{kind}", lang, points=points, **measures)
+        for kind, points in g.parts})
 
 
 def parse_rolls_or_none(text: str) -> list[tuple[int, int]] | None:
