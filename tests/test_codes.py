@@ -260,7 +260,8 @@ def test_class_game_scoreboard_from_pasted_codes() -> None:
                                                   for n, t in finals.items())
     # the damaged code is left out with the reason; the first copy of a name is kept
     assert len(results.problems) == 1
-    assert results.problems[0].startswith("code 3 is left out: bad code")
+    assert results.problems[0] == ("code 3 is left out: the code is damaged (cut or changed): "
+                                   "copy the whole code again")
 
 
 def draw_somewhere(play: Any) -> None:

@@ -61,12 +61,17 @@ _FLAGGED = 3 * len(_FORM_LIST)
 class CodeError(PaleoError):
     """A code that cannot be read: cut, changed, or not a code of this kind.
 
+    ``why`` says which, for a reader's own words: ``"damaged"`` (cut, changed, not a code
+    at all), ``"kind"`` (a puzzle's code where a game's is wanted, or the other way round),
+    ``"version"`` (a code of another format version).
+
     >>> str(CodeError("the checksum does not match"))
     'bad code: the checksum does not match'
     """
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, why: str = "damaged") -> None:
         self.message = message
+        self.why = why
         super().__init__(f"bad code: {message}")
 
 
@@ -246,7 +251,7 @@ def decode_document(code: str) -> Map | Puzzle:
     """The map or puzzle of a ``P`` code (a game code is an error)."""
     doc = decode(code)
     if isinstance(doc, GameLog):
-        raise CodeError("this is the code of a game, not of a map or puzzle")
+        raise CodeError("this is the code of a game, not of a map or puzzle", "kind")
     return doc
 
 
@@ -254,7 +259,7 @@ def decode_log(code: str) -> GameLog:
     """The game log of a ``G`` code (a puzzle code is an error)."""
     doc = decode(code)
     if not isinstance(doc, GameLog):
-        raise CodeError("this is the code of a map or puzzle, not of a game")
+        raise CodeError("this is the code of a map or puzzle, not of a game", "kind")
     return doc
 
 
@@ -268,7 +273,7 @@ def _unwrap(code: str) -> tuple[str, bytes]:
                         f"{GAME}{VERSION}- (a game), not {text[:12]!r}")
     if head[1] != str(VERSION):
         raise CodeError(f"this code is of format version {head[1]!r}; this paleowidgets "
-                        f"reads version {VERSION}")
+                        f"reads version {VERSION}", "version")
     payload = text[3:]
     if not payload or any(not (ch.isascii() and (ch.isalnum() or ch in "-_"))
                           for ch in payload):

@@ -35,7 +35,7 @@ import ipywidgets as W
 from .. import i18n
 from ..core.atomic import write_atomically
 from ..core.classgame import ClassGame, file_stem
-from ..core.codes import decode_log, encode
+from ..core.codes import CodeError, decode_log, encode
 from ..core.dice import new_seed_code, roll_sequence
 from ..core.errors import PaleoError
 from ..core.geometry import Cell
@@ -96,6 +96,8 @@ class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.add_class("paleo-classgame")
         self._refresh()
 
+    results: ClassResults | None        # the scoreboard of the last codes pasted
+
     def t(self, key: str, /, **fields: object) -> str:
         """The widget's text for ``key`` in its language."""
         return i18n.t(key, self.lang, **fields)
@@ -146,6 +148,28 @@ class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         """``name``'s game so far (the sheet on show by default) as a code to hand in: the
         teacher pastes it into :func:`load_class_codes`."""
         return encode(self.player_log(self.current if name is None else name))
+
+    def show_code(self) -> str:
+        """The pupil's side of handing in (the button *My game code*): the sheet on show
+        as a game code in the code box, to copy whole and hand to the teacher."""
+        code = self.player_code()
+        self.code_box.value = code
+        self.code_row.layout.display = None
+        return code
+
+    def load_codes(self, codes: str | Sequence[str] | None = None) -> ClassResults | None:
+        """The teacher's side (the box *Game codes* and its button): the pasted codes (the
+        box's text by default), checked against this class game's dice, as a scoreboard
+        under the box; a damaged code is left out with the reason in the widget's language.
+        None when nothing was pasted."""
+        text = self.codes_box.value if codes is None else codes
+        if not split_codes(text):
+            self.codes_result.value = message_html("illegal", self.t("class.codes.empty"))
+            return None
+        results = load_class_codes(text, seed=self.seed, lang=self.lang)
+        self.codes_result.value = results._repr_html_()
+        self.results = results
+        return results
 
     def save(self, folder: str | Path | None = None) -> list[Path]:
         """Write every player's log to ``folder`` (``save_to`` by default), one file each,
@@ -248,6 +272,30 @@ class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.save_button.add_class("paleo-class-save")
         self.save_button.on_click(lambda _: self._on_save())
         self.message = W.HTML()
+        self.code_button = W.Button(description=self.t("class.code.show"),
+                                    tooltip=self.t("class.code.show.tip"), icon="share-alt",
+                                    layout=W.Layout(width="auto"))
+        self.code_button.add_class("paleo-class-code-show")
+        self.code_button.on_click(lambda _: self.show_code())
+        self.code_box = W.Textarea(layout=W.Layout(width="100%", height="3.5em"))
+        self.code_box.add_class("paleo-class-code")
+        self.code_row = W.VBox([W.HTML(f"<small>{html.escape(self.t('class.code.hint'))}"
+                                       "</small>"), self.code_box],
+                               layout=W.Layout(display="none", width="100%"))
+        self.codes_box = W.Textarea(placeholder=self.t("class.codes.placeholder"),
+                                    layout=W.Layout(width="100%", height="5em"))
+        self.codes_box.add_class("paleo-class-codes")
+        self.codes_button = W.Button(description=self.t("class.codes.load"), icon="table",
+                                     layout=W.Layout(width="auto"))
+        self.codes_button.add_class("paleo-class-codes-load")
+        self.codes_button.on_click(lambda _: self.load_codes())
+        self.codes_result = W.HTML()
+        self.codes_result.add_class("paleo-class-codes-result")
+        self.results = None
+        self.codes_panel = W.Accordion([W.VBox([self.codes_box, self.codes_button,
+                                                self.codes_result])], selected_index=None)
+        self.codes_panel.set_title(0, self.t("class.codes.paste"))
+        self.codes_panel.add_class("paleo-class-codes-panel")
         boxes = []
         for name, thumb in self.thumbs.items():
             thumb.on_cell_click(self._shower(name))
@@ -270,7 +318,8 @@ class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def _children(self) -> list[Any]:
         return [self.header, self.player_buttons, self.stage, self.scoreboard,
-                self.thumb_row, W.HBox([self.save_button, self.message]), self.keys_help]
+                self.thumb_row, W.HBox([self.save_button, self.code_button, self.message]),
+                self.code_row, self.keys_help, self.codes_panel]
 
     def _on_player(self, change: dict[str, Any]) -> None:
         if change["new"] and change["new"] != self.current:
@@ -451,9 +500,20 @@ def load_class_codes(codes: str | Sequence[str], *, seed: int | str | None = Non
     reason, never read as another game."""
     code = language(lang)
     results = ClassResults(folder=i18n.t("class.codes", code), lang=code)
-    sources = [(i18n.t("class.code", code, n=i + 1), functools.partial(decode_log, c))
+    sources = [(i18n.t("class.code", code, n=i + 1), functools.partial(_game_of_code, c))
                for i, c in enumerate(split_codes(codes))]
     return _gather(sources, results, seed)
+
+
+def _game_of_code(code: str) -> GameLog:
+    """The game of a code; a code whose checksum holds but whose game breaks the rules or
+    the format is a CodeError too (``why`` "content"), so a reader can say it in words."""
+    try:
+        return decode_log(code)
+    except CodeError:
+        raise
+    except PaleoError as e:
+        raise CodeError(str(e), "content") from e
 
 
 def split_codes(codes: str | Sequence[str]) -> list[str]:
@@ -484,6 +544,9 @@ def _gather(sources: Sequence[tuple[str, Callable[[], GameLog]]], results: Class
     for label, load in sources:
         try:
             logs.append((label, load()))
+        except CodeError as e:          # in the reader's words: the English says more
+            results.problems.append(i18n.t("class.problem", code, file=label,
+                                           reason=i18n.t(f"class.problem.{e.why}", code)))
         except (PaleoError, OSError, ValueError) as e:
             results.problems.append(i18n.t("class.problem", code, file=label, reason=str(e)))
     if not logs:
