@@ -299,11 +299,13 @@ RELAX_CASES = [
 
 @pytest.mark.parametrize("i", range(24))
 def test_relaxation_admits_every_real_line(i: int) -> None:
-    """The dynamic program of the planner (``_Run._dp_plus``) bounds the +1 Points of every
-    line of a target: fed the target of a real line (the fossils it dug, the dig types of
-    the bonuses it earned), it must allow at least that line's +1 Points from stars."""
-    from paleowidgets.solver._moves import Clock
-    from paleowidgets.solver._planner import NONE, Planner, _Run
+    """The dynamic program of the planner (``_planner.relaxation.dp_plus``) bounds the +1
+    Points of every line of a target: fed the target of a real line (the fossils it dug,
+    the dig types of the bonuses it earned), it must allow at least that line's +1 Points
+    from stars."""
+    from paleowidgets.solver._moves import NONE, Clock
+    from paleowidgets.solver._planner import Planner, Run
+    from paleowidgets.solver._planner.relaxation import dp_plus
     from paleowidgets.solver._tables import Tables
 
     spec = RELAX_CASES[i % len(RELAX_CASES)]
@@ -313,39 +315,40 @@ def test_relaxation_admits_every_real_line(i: int) -> None:
     s0 = game.initial_state()
     final = replay_turns(game, puzzle.rolls, sol.turns)[-1]
     t = Tables(game, puzzle.rolls, switch_shape=True)
-    run = _Run(Planner(t, Clock(None, None)), s0, -1, None)
+    run = Run(Planner(t, Clock(None, None)), s0, -1, None)
     want = [0, 0, 0]
     for f, ring in enumerate(t.rings):
         if final.same >> f & 1:
             want[next(d for d in range(3) if ring & final.digs[d] == ring)] |= 1 << f
     free = tuple(len(rs) for rs in run.class_rounds)
-    plus = run._dp_plus(final.dug, (want[0], want[1], want[2]), free)
+    plus = dp_plus(run, final.dug, (want[0], want[1], want[2]), free)
     assert plus is not None and plus != NONE
     assert plus >= final.held[3] - s0.held[3]
 
 
 @pytest.mark.parametrize("i", range(12))
 def test_relaxation_at_least_is_exact_or_says_below(i: int) -> None:
-    """``_dp_plus(..., at_least=k)`` cuts every state that cannot leave k +1 Points, so it
+    """``dp_plus(..., at_least=k)`` cuts every state that cannot leave k +1 Points, so it
     must return the same answer as without the cut when that answer is at least k, and an
     upper bound below k (not a proof that no line exists) when it is below, for every
     fossil set and k = 1..3, on puzzles with stars, switches and squares held."""
     from paleowidgets.solver._moves import Clock
-    from paleowidgets.solver._planner import Planner, _Run
+    from paleowidgets.solver._planner import Planner, Run
+    from paleowidgets.solver._planner.relaxation import dp_plus
     from paleowidgets.solver._tables import Tables
 
     spec = RELAX_CASES[i % len(RELAX_CASES)]
     puzzle = random_puzzle(random.Random(f"at-least-{i}"), **spec)
     game = Game.from_puzzle(puzzle)
     t = Tables(game, puzzle.rolls, switch_shape=True)
-    run = _Run(Planner(t, Clock(None, None)), game.initial_state(), -1, None)
+    run = Run(Planner(t, Clock(None, None)), game.initial_state(), -1, None)
     free = tuple(len(rs) for rs in run.class_rounds)
     checked = 0
     for sub in range(1, 1 << len(t.rings)):
-        exact = run._dp_plus(sub, (0, 0, 0), free)
+        exact = dp_plus(run, sub, (0, 0, 0), free)
         assert exact is not None
         for k in range(1, 4):
-            got = run._dp_plus(sub, (0, 0, 0), free, at_least=k)
+            got = dp_plus(run, sub, (0, 0, 0), free, at_least=k)
             if exact >= k:
                 assert got == exact
             else:
@@ -372,7 +375,8 @@ def test_relaxation_paths_are_drawn_as_lines() -> None:
     real placements and records that line of 27 (the exact search needed 245 s for it).
     Without ``lines`` nothing is recorded, so the line is the path's."""
     from paleowidgets.solver._moves import Clock
-    from paleowidgets.solver._planner import Planner, _Run
+    from paleowidgets.solver._planner import Planner, Run
+    from paleowidgets.solver._planner.relaxation import dp_plus
     from paleowidgets.solver._tables import Tables
 
     puzzle = random_puzzle(random.Random(108), width=12, height=12, fossils=6, rounds=8,
@@ -382,9 +386,9 @@ def test_relaxation_paths_are_drawn_as_lines() -> None:
     assert [f.id for f in puzzle.map.fossils][:5] == ["A", "B", "C", "D", "E"]
     want = (0, 0b10101, 0)                             # A, C and E in dig type 1
     for lines in (False, True):
-        run = _Run(Planner(t, Clock(None, None)), game.initial_state(), 26, None)
+        run = Run(Planner(t, Clock(None, None)), game.initial_state(), 26, None)
         free = tuple(len(rs) for rs in run.class_rounds)
-        assert run._dp_plus(0b11111, want, free, at_least=1, lines=lines) == 1
+        assert dp_plus(run, 0b11111, want, free, at_least=1, lines=lines) == 1
         if lines:
             assert run.best == 27 and run.best_line is not None
             assert len(run.best_line) == len(puzzle.rolls)
