@@ -178,11 +178,12 @@ def test_the_end_shows_the_robot_save_download_and_replay(tmp_path: Path) -> Non
     log = GameLog.from_json(base64.b64decode(href.group(1)).decode("utf-8"))
     assert log.players[0].turns == play.turns and log.players[0].name == "Ada"
     assert "download='test-pit-" in play.keeper.download.value
-    # Save writes the autosave file again, and says where
+    # Save writes the autosave file again, and says so beside itself (where: its tooltip)
     assert play.save_path is not None
     play.save_path.unlink()
     play.keeper.save_button.click()
-    assert play.save_path.is_file() and "Saved in" in play.keeper.note.value
+    assert play.save_path.is_file() and "Your game is saved" in play.keeper.end_note.value
+    assert "Saved in" in play.keeper.end_note.value and play.keeper.note.value == ""
     assert json.loads(play.save_path.read_text())["players"][0]["name"] == "Ada"
     # the replay with analysis opens under it
     play.keeper.replay_button.click()

@@ -35,12 +35,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .dice import new_seed_code, roll_sequence
 from .errors import IllegalTurnError
-from .geometry import IDENTITY, PENTOMINOES, SYMMETRIES, Cell, Symmetry, cell_name
+from .geometry import IDENTITY, PENTOMINOES, ROTATIONS, SYMMETRIES, Cell, Symmetry, cell_name
 from .logs import GameLog, PlayerLog
 from .maps import Map, Puzzle, Roll
 from .rules import Game, State
@@ -185,6 +185,7 @@ class PlaySession:
         self.note: Message | None = None      # what the last action said
         self.version = 0                      # counts changes of the turns played
         self._cache: tuple[tuple[Any, ...], Candidate | None] | None = None
+        self._fits: dict[tuple[int, str, Symmetry], bool] = {}    # fits_as's answers
 
     @classmethod
     def from_log(cls, log: GameLog, *, player: int = 0, round: int | None = None,
@@ -238,6 +239,53 @@ class PlaySession:
         tb = self.table
         return [] if tb.roll is None else [sp for sp in self.game.roll_shapes(tb.roll)
                                            if tb.state.fits(sp)]
+
+    def pass_refused(self) -> Text | None:
+        """Why Pass is off while a roll waits for a turn (None when passing is allowed, or
+        there is nothing to pass): the shapes of the roll that fit, as the message line
+        says it ("You cannot pass: U fits on the board")."""
+        tb = self.table
+        if tb.roll is None or tb.pending is not None or tb.state.is_terminal or self.can_pass():
+            return None
+        fitting = self.fitting_shapes()
+        return Text("pass.forbidden", {"shapes": ", ".join(fitting),
+                                       "s": "s" if len(fitting) == 1 else ""})
+
+    def fits_as(self, shape: str, orientation: Symmetry) -> bool:
+        """Whether ``shape`` turned by ``orientation`` fits somewhere on the board now: on
+        open cells inside the grid, as :meth:`State.fits <.rules.State.fits>` asks of
+        every orientation at once."""
+        s, g = self.table.state, self.game
+        key = (s.drawn, shape, orientation)
+        found = self._fits.get(key)
+        if found is None:
+            form = orientation.apply(PENTOMINOES[shape].cells)      # moved to the corner
+            w = 1 + max(x for x, _ in form)
+            h = 1 + max(y for _, y in form)
+            blocked = s.drawn | g.fossil_mask
+            base = g.mask_of(form)
+            found = any(not (base << (dy * g.width + dx)) & blocked
+                        for dy in range(g.height - h + 1) for dx in range(g.width - w + 1))
+            if len(self._fits) > 512:
+                self._fits.clear()
+            self._fits[key] = found
+        return found
+
+    def stuck(self) -> tuple[Text, ...]:
+        """What to say when the chosen shape cannot be drawn turned as it is now: how to
+        turn it when another way fits (``fits.rotated``: a rotation is enough;
+        ``fits.flipped``: flip it over first), else that it fits nowhere and whether Pass
+        is open (or which shapes of the roll fit: :meth:`pass_refused`). Empty when it fits
+        as it is, or there is no shape to draw."""
+        tb = self.table
+        shape = tb.shape
+        if (tb.roll is None or tb.pending is not None or tb.square_mode or shape is None
+                or tb.state.is_terminal or self.fits_as(shape, tb.orientation)):
+            return ()
+        if not tb.state.fits(shape):
+            return (Text("no-room", {"shape": shape}), self.pass_refused() or Text("pass.allowed"))
+        turned = any(self.fits_as(shape, r @ tb.orientation) for r in ROTATIONS)
+        return (Text("fits.rotated" if turned else "fits.flipped", {"shape": shape}),)
 
     def can_undo(self) -> bool:
         tb = self.table
@@ -341,16 +389,19 @@ class PlaySession:
             return Message("info", Text("roll.waiting", {"round": tb.state.round + 1}))
         if tb.square_mode:
             return Message("info", Text("hover.square"))
-        if tb.shape is not None and not tb.state.fits(tb.shape):
-            return Message("info", Text("no-room", {"shape": tb.shape}))
+        stuck = self.stuck()
+        if stuck:               # it fits only turned, or not at all: not "point at the grid"
+            return Message("info", stuck[0], more=stuck[1:])
         return Message("info", Text("hover", {"shape": tb.shape or ""}))
 
     def verdict(self, c: Candidate) -> Message:
-        """The core's word on a candidate: legal (and how to draw it), or why not."""
-        if c.off_board:
-            return Message("illegal", OFF_BOARD_SQUARE if c.square else OFF_BOARD)
+        """The core's word on a candidate: legal (and how to draw it), or why not; a
+        shape refused that fits nowhere turned as it is also says how to turn it."""
         if not c.legal:
-            return Message("illegal", error=c.error)
+            said = (Message("illegal", OFF_BOARD_SQUARE if c.square else OFF_BOARD)
+                    if c.off_board else Message("illegal", error=c.error))
+            stuck = () if c.square or c.turn.shape != self.table.shape else self.stuck()
+            return replace(said, more=stuck) if stuck else said
         if c.square:
             return Message("legal", Text("legal.square", {"cell": names(c.cells)}))
         return Message("legal", Text("legal", {"shape": c.turn.shape,

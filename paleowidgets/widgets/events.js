@@ -196,7 +196,8 @@ function speak(root) {
   live.setAttribute("aria-atomic", "true");
   root.appendChild(live);
   const said = new WeakMap();       // a message line's container -> the text last copied
-  const read = (el) => (el.textContent || "").replace(/\s+/g, " ").trim();
+  // innerText: the words shown, not those for the other pointer (events.css)
+  const read = (el) => (el.innerText || el.textContent || "").replace(/\s+/g, " ").trim();
   const follow = (announce) => {
     for (const message of root.querySelectorAll(MESSAGE)) {
       const holder = message.parentElement;

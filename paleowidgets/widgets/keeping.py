@@ -143,8 +143,7 @@ class Keeper:
             resumed = PlaySession.from_log(found.log, player=index, seed=found.seed)
             resumed.player = play.player
             key = "resumed.over" if resumed.over else "resumed"
-            resumed.note = Message("done", Text(key, {
-                "round": resumed.state.round + 1, "path": self._shown(found.path)}))
+            resumed.note = Message("done", Text(key, {"round": resumed.state.round + 1}))
             return resumed
         path = save_path(folder, document, s.seed, s.rolls, play.player)
         ours = find_saved(folder, document, play.player, seed=s.seed,
@@ -153,26 +152,30 @@ class Keeper:
         return None
 
     def autosave(self, play: PlayWidget) -> None:
-        """After every turn: the game so far, written whole or not at all."""
+        """After every turn: the game so far, written whole or not at all (a failure is
+        said beside the board, under the message line)."""
         if self.path is not None:
-            self._write(self.path)
+            self._write(self.path, self.note)
 
     def save(self, path: str | Path | None = None) -> Path | None:
         """Write the game log now: to ``path``, else the autosave file, else a file named
         after the map, the dice and the player in the working folder. Returns the path (None
-        when writing failed: the note under the board says why)."""
+        when writing failed). The pupil reads the outcome beside the Save button, in a
+        plain sentence; the file's path is in its tooltip, for the teacher."""
         target = Path(path) if path is not None else self.path or Path(self._file_name())
-        if self._write(target):
-            self.note.value = _note(self.play.t("saved", path=self._shown(target)))
+        if self._write(target, self.end_note):
+            self.end_note.value = _note(self.play.t("saved.pupil"), "done",
+                                        title=self.play.t("saved", path=self._shown(target)))
             return target
         return None
 
-    def _write(self, path: Path) -> bool:
+    def _write(self, path: Path, note: W.HTML) -> bool:
         try:
             write_log(path, self.play.game_log())
         except OSError as e:
-            self.note.value = _note(self.play.t("save.failed", path=self._shown(path),
-                                                reason=f"{type(e).__name__}: {e}"), "illegal")
+            t = self.play.t
+            note.value = _note(t("save.failed.pupil"), "illegal", title=t(
+                "save.failed", path=self._shown(path), reason=f"{type(e).__name__}: {e}"))
             return False
         return True
 
@@ -199,7 +202,8 @@ class Keeper:
                                                display=None if self.asking else "none"))
         self.start_button.on_click(lambda _: self.start(self.name_input.value))
         self.name_input.observe(lambda ch: self.start(ch["new"]), "value")
-        self.note = W.HTML()
+        self.note = W.HTML()            # beside the board: an autosave that failed
+        self.end_note = W.HTML()        # beside the Save button: what it did
         self.save_button = W.Button(description=t("end.save"), tooltip=t("end.save.tip"),
                                     icon="save", layout=W.Layout(width="auto"))
         self.save_button.add_class("paleo-save")
@@ -210,7 +214,8 @@ class Keeper:
         self.replay_button.on_click(lambda _: self.open_replay())
         self.download = W.HTML()
         self.replay_box = W.VBox()
-        self.end_row = W.HBox([self.save_button, self.replay_button, self.download],
+        self.end_row = W.HBox([self.save_button, self.replay_button, self.download,
+                               self.end_note],
                               layout=W.Layout(flex_flow="row wrap", align_items="center",
                                               display="none"))
 
@@ -293,15 +298,18 @@ class Keeper:
         play = self.play
         if not play.state.is_terminal:
             return None
-        before, self.note.value = self.note.value, _note(play.t("end.analysing"))
+        before, self.end_note.value = self.end_note.value, _note(play.t("end.analysing"))
         log: GameLog = play.game_log()
         try:
             shown = replay_with_analysis(log, lang=play.lang, time_limit=ANALYSIS_TIME_LIMIT)
         finally:
-            self.note.value = before
+            self.end_note.value = before
         self.replay_box.children = (shown,)
         return shown
 
 
-def _note(text: str, kind: str = "info") -> str:
-    return f"<small class='paleo-save-note paleo-{kind}'>{html.escape(text)}</small>"
+def _note(text: str, kind: str = "info", *, title: str = "") -> str:
+    """A short sentence for the pupil; ``title``: more for the teacher, on pointing at it."""
+    tip = f" title='{html.escape(title, quote=True)}'" if title else ""
+    return (f"<span class='paleo-save-note paleo-{kind}' style='margin-left:0.6em'{tip}>"
+            f"{html.escape(text)}</span>")

@@ -53,10 +53,11 @@ from .board import BoardWidget, Ghost, board_beside, canvas_batch
 from .events import classroom
 from .keeping import Keeper
 from .pictures import button_pictures, dice_html, fossil_html, tracks_html
-from .text import fossil_name, illegal_text, language, message_text, plural
+from .text import fossil_name, illegal_text, language, message_text, plural, say
 
-__all__ = ["ARROWS", "FLIP", "ROTATE", "Candidate", "PlayWidget", "Table", "message_html",
-           "names", "pivot", "placed", "reading", "score_html", "summary_html"]
+__all__ = ["ARROWS", "FLIP", "ROTATE", "Candidate", "PlayWidget", "Table", "for_pointer",
+           "keys_html", "message_html", "names", "pivot", "placed", "reading", "score_html",
+           "summary_html"]
 
 
 class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
@@ -109,6 +110,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.board.on_cell_hover(self.hover)
         self.board.on_cell_click(self.click)
         self.board.on_key_down(self.key)
+        self.board.on_touch_start(self._touched)
         self._refresh()
 
     def start_as(self, name: str) -> None:
@@ -153,9 +155,10 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         return illegal_text(message, rule, self.lang, theme=self.game.map.theme,
                             details=details)
 
-    def say(self, message: Message) -> str:
-        """A message of the session in the widget's language."""
-        return message_text(message, self.lang, self.game.map)
+    def say(self, message: Message, *, touch: bool = False) -> str:
+        """A message of the session in the widget's language (``touch``: as said to a
+        finger, which taps rather than clicks or presses keys)."""
+        return message_text(message, self.lang, self.game.map, touch=touch)
 
     def on_turn(self, callback: Callable[[PlayWidget], None]) -> None:
         """Call ``callback(widget)`` whenever the turns played change (a turn drawn or
@@ -348,6 +351,13 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     def _squares_left(self) -> int:
         return self.session.squares_left()
 
+    def _touched(self, touches: object) -> None:
+        """A finger on the board: from now on the words speak of tapping (events.css shows
+        the ``paleo-for-touch`` half of every line under a ``paleo-touch`` widget; a
+        screen whose main pointer is a finger shows it from the start)."""
+        if "paleo-touch" not in self._dom_classes:
+            self.add_class("paleo-touch")
+
     def _point_at(self, cell: Cell | None) -> None:
         """Name the fossil under the pointer (or a finger), with its points: the sheet
         shows them all the time, the board only when asked."""
@@ -401,8 +411,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self._scope = f"paleo-pic-{self.score_panel.model_id[:12]}"
         self.star_box = W.HBox(layout=W.Layout(flex_flow="row wrap", display="none"))
         self.summary = W.HTML(layout=W.Layout(display="none"))
-        self.keys_help = W.HTML(f"<small style='color:#666'>{html.escape(self.t('keys'))}"
-                                "</small>")
+        self.keys_help = W.HTML(keys_html(self.t("keys"), self.t("keys.touch")))
         for widget, name in ((self.roll_button, "roll"), (self.shape_buttons, "shapes"),
                              (self.dig_buttons, "digs"), (self.rotate_button, "rotate"),
                              (self.flip_button, "flip"), (self.pass_button, "pass"),
@@ -483,7 +492,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         message = self.session.message()
         if self.keeper.asking:
             message = Message("info", Text("name.first"))
-        self.message.value = message_html(message.kind, self.say(message))
+        self.message.value = message_html(message.kind, self.say(message),
+                                          self.say(message, touch=True))
         if controls:
             with self._quiet():
                 self._refresh_controls()
@@ -522,8 +532,9 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.square_button.value = tb.square_mode
         self.square_button.disabled = not choosing or self._squares_left() <= 0
         self.pass_button.disabled = not self.can_pass()
-        self.pass_button.tooltip = self.t("pass.tip") if self.can_pass() or tb.roll is None \
-            else self._pass_reason()
+        refused = self.session.pass_refused()     # said on the message line when it matters
+        self.pass_button.tooltip = self.t("pass.tip") if refused is None else say(refused,
+                                                                                  self.lang)
         self.undo_button.disabled = not self.session.can_undo()
         self.score_panel.value = score_html(s, self.game, lang=self.lang, held=False)
         self.tracks.value = tracks_html(s, self.known_rolls(), tb.turns, self.lang)
@@ -539,11 +550,6 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             s, self.game, lang=self.lang, robot=keeper.robot(),
             robot_playing=keeper.robot_playing()) if over else ""
         self.summary.layout.display = None if over else "none"
-
-    def _pass_reason(self) -> str:
-        fitting = self.session.fitting_shapes()
-        return self.t("pass.forbidden", shapes=", ".join(fitting),
-                      s="s" if len(fitting) == 1 else "")
 
     def _refresh_stars(self) -> None:
         tb = self.table
@@ -615,14 +621,30 @@ _MESSAGE_STYLE = {
 }
 
 
-def message_html(kind: str, text: str) -> str:
+def message_html(kind: str, text: str, touch: str | None = None) -> str:
     """The message line; legal and illegal differ in words, symbol and border style as
     well as colour. A screen reader hears it through the widget's one live region, which
     the page side (events.js) keeps and fills with this line's text: this element is
-    re-created on every update, so it cannot be the live region itself."""
+    re-created on every update, so it cannot be the live region itself. ``touch``: the
+    line as said to a finger, shown instead on a touch screen (:func:`for_pointer`)."""
     style = _MESSAGE_STYLE.get(kind, _MESSAGE_STYLE["info"])
     return (f"<div class='paleo-message paleo-{kind}' style='{style}padding:2px 8px;"
-            f"font-size:1.05em'>{html.escape(text)}</div>")
+            f"font-size:1.05em'>{for_pointer(text, touch)}</div>")
+
+
+def for_pointer(mouse: str, touch: str | None = None) -> str:
+    """``mouse`` as HTML, and when ``touch`` says it otherwise, both, each in a span that
+    the page shows for its pointer only (events.css: ``paleo-for-touch`` where the main
+    pointer is a finger or the widget has been touched, ``paleo-for-mouse`` elsewhere)."""
+    if touch is None or touch == mouse:
+        return html.escape(mouse)
+    return (f"<span class='paleo-for-mouse'>{html.escape(mouse)}</span>"
+            f"<span class='paleo-for-touch'>{html.escape(touch)}</span>")
+
+
+def keys_html(mouse: str, touch: str | None = None) -> str:
+    """The line of keys under a widget (on a touch screen, what a finger does)."""
+    return f"<small class='paleo-keys-help' style='color:#666'>{for_pointer(mouse, touch)}</small>"
 
 
 def score_html(state: State, game: Game, *, lang: str | None = None,

@@ -46,7 +46,7 @@ from ..solver.exact import solve
 from ._display import SvgFallback
 from .analysis import turn_words
 from .events import classroom
-from .play import PlayWidget, message_html
+from .play import PlayWidget, keys_html, message_html
 from .replay import ReplayWidget
 from .text import fossil_name, language
 
@@ -259,7 +259,7 @@ class PuzzleWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         play.before_redraw(lambda _: self._sync())
         play.board.on_key_down(self.key)
         keys = f"{i18n.t('keys', self.lang)} · {i18n.t('puzzle.key.hint', self.lang)}"
-        play.keys_help.value = f"<small style='color:#666'>{html.escape(keys)}</small>"
+        play.keys_help.value = keys_html(keys, i18n.t("keys.touch", self.lang))
         return play
 
     def _sync(self) -> None:

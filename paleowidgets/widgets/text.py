@@ -69,30 +69,40 @@ def fossil_name(game_map: Map, fossil_id: str, lang: str | None = None) -> str:
     return style_fossil_name(game_map.fossil(fossil_id), game_map.theme, lang)
 
 
-def say(text: Text, lang: str) -> str:
+def touch_key(key: str, lang: str, touch: bool) -> str:
+    """The catalog key to say ``key`` with: on a touch screen (``touch``) its variant
+    ``<key>.touch`` where there is one (it speaks of tapping, not of keys)."""
+    variant = f"{key}.touch"
+    return variant if touch and variant in i18n.catalog(lang) else key
+
+
+def say(text: Text, lang: str, *, touch: bool = False) -> str:
     """A :class:`~paleowidgets.core.session.Text` in ``lang``: its fields that are Texts
-    are said first, a tuple of them is a list joined with commas."""
+    are said first, a tuple of them is a list joined with commas. ``touch``: for a
+    finger (:func:`touch_key`)."""
     def word(value: Any) -> Any:
         if isinstance(value, Text):
-            return say(value, lang)
+            return say(value, lang, touch=touch)
         if isinstance(value, tuple) and all(isinstance(v, Text) for v in value):
-            return ", ".join(say(v, lang) for v in value)
+            return ", ".join(say(v, lang, touch=touch) for v in value)
         return value
 
-    return i18n.t(text.key, lang, **{k: word(v) for k, v in text.fields.items()})
+    return i18n.t(touch_key(text.key, lang, touch), lang,
+                  **{k: word(v) for k, v in text.fields.items()})
 
 
-def message_text(message: Message, lang: str, game_map: Map) -> str:
+def message_text(message: Message, lang: str, game_map: Map, *, touch: bool = False) -> str:
     """A session's message as the line under the board says it in ``lang``: its sentence
-    (or the core's reason for refusing a turn), what else the turn did, what it dug up."""
+    (or the core's reason for refusing a turn), what else the turn did, what it dug up.
+    ``touch``: as said to a finger (tap, not click or keys)."""
     parts = []
     e = message.error
     if e is not None:
         parts.append(illegal_text(e.message, e.rule, lang, theme=game_map.theme,
                                   details=e.details))
     if message.text is not None:
-        parts.append(say(message.text, lang))
-    parts += [say(t, lang) for t in message.more]
+        parts.append(say(message.text, lang, touch=touch))
+    parts += [say(t, lang, touch=touch) for t in message.more]
     for f in message.finds:
         key = "found.bonus" if f.bonus else "found"
         parts.append(i18n.t(key, lang, fossil=fossil_name(game_map, f.fossil, lang),
