@@ -235,3 +235,10 @@ def test_a_save_that_fails_says_so_plainly(tmp_path: Path) -> None:
     assert "file" in play.keeper.note.value                    # the path, in the tooltip
     play.keeper.save_button.click()
     assert visible(play.keeper.end_note.value) == i18n.t("save.failed.pupil", "en")
+
+
+def test_the_end_does_not_say_not_rolled_yet() -> None:
+    play = PlayWidget(pit(), save=False)
+    assert i18n.t("roll.none", "en") in play.roll_label.value
+    play_out(play)
+    assert i18n.t("roll.none", "en") not in play.roll_label.value

@@ -588,6 +588,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def _roll_html(self) -> str:
         roll = self.table.roll
+        if roll is None and self.state.is_terminal:       # not "not rolled yet": no more rolls
+            return ""
         if roll is None:
             return f"<span style='color:#666'>{html.escape(self.t('roll.none'))}</span>"
         a, b = roll
