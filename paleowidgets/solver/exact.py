@@ -34,6 +34,14 @@ moves built from ``Game.placements``, ``Game.choices``, ``State.switch_sets``,
    (memoised), which the planner computes only as far as needed to know whether it beats
    the best line.
 
+On a long game (12 rounds or more left: whole class games, not the puzzle collection)
+an **anytime phase** comes between steps 1 and 2 (``beam.py``): beam searches over the
+rounds under the real rules, ranked by a heuristic outlook, then a large neighbourhood
+search on the best line, for ``ANYTIME_SHARE`` of the time limit. It only finds lines
+(each is replayed, and must score what it claims); on a 20-round dig site the exact
+steps alone stayed at the quick line for minutes. The bound of the start is computed
+after it, above the better line (which makes it quicker).
+
 Pruning in the real search, and why each piece is safe (the code says it again)
 -------------------------------------------------------------------------------
 - **Bounds.** :meth:`Tables.bound` never over-states what a state can still reach (its
@@ -108,6 +116,7 @@ the optimum reported (an ``AssertionError`` otherwise).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -120,6 +129,14 @@ from ..core.turns import Turn
 from ._moves import INF, NO_GAINS, NONE, Clock, Done, Move, Timeout
 from ._planner import Planner
 from ._tables import Tables, Variant, best_square_completion, bits_of
+from .beam import anytime
+
+# The share of the time limit the anytime phase (beam.py) takes, by the rounds left
+# (the last entry for every longer game); without a time limit, of ANYTIME_NO_LIMIT s.
+# None below 12 rounds: the exact parts find good lines there (the puzzle collection has
+# at most 10 rounds, and its answers stay what they were).
+ANYTIME_SHARE = (0.0,) * 12 + (0.7,)
+ANYTIME_NO_LIMIT = 10.0
 
 Key = tuple[object, ...]
 
@@ -706,8 +723,11 @@ def solve(puzzle_or_game_and_rolls: Puzzle | tuple[Game, Sequence[Roll]], *,
     best score of a real line found so far). The line returned has been replayed through
     ``State.apply`` and scores ``optimum``.
     """
+    t0 = time.perf_counter()
     game, rolls = _unpack(puzzle_or_game_and_rolls)
     engine = Engine(game, rolls, switch_shape=start is not None and start.held[1] > 0)
+    if time_limit is not None:      # the limit is the caller's wall clock: tables included
+        time_limit = max(0.0, time_limit - (time.perf_counter() - t0))
     return engine.solve(engine.check_start(start), time_limit=time_limit, progress=progress)
 
 
@@ -777,6 +797,25 @@ class Engine:
 
         t.check = clock.check   # from here on, long bounds watch the time limit too
         try:
+            # On a long game, good real lines first (beam.py): the exact parts below
+            # find poor ones there, slowly. Their value raises the floor the bounds
+            # prune with (the bound of the start takes seconds there, fewer above a
+            # good line).
+            left = t.R - start.round
+            share = ANYTIME_SHARE[min(left, len(ANYTIME_SHARE) - 1)]
+            if share:
+                budget = (ANYTIME_NO_LIMIT if time_limit is None else time_limit) * share
+                stop_at = clock.start + budget
+
+                def on_line(value: int, line: list[Move]) -> None:
+                    v = _line_value(t, real, start, line)
+                    assert v == value, (v, value)
+                    if v > real.best:
+                        real.best, real.best_line = v, line
+                        if v >= upper[0]:
+                            raise Done
+
+                anytime(real, start, on_line, lambda: real.best_line, stop_at)
             # A real line reaching the bound of the start is optimal: stop there.
             root_ub = t.bound(start, real.best)
             on_bound(root_ub)
