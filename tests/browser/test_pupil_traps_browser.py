@@ -113,8 +113,7 @@ def test_lab_a_shape_that_fits_only_turned_says_so_on_the_message_line(lab_page:
     tall = f"{PANEL} .test-tall"
     page.locator(f"{tall} .paleo-roll").first.click()
     page.locator(f"{tall} button.paleo-pass:disabled").wait_for()
-    line = page.locator(f"{tall} .paleo-message").first
-    line.scroll_into_view_if_needed()
+    line = page.locator(f"{tall} .paleo-message").first     # (made anew at every change)
     want = i18n.t("fits.rotated", "en", shape="I")
     # shown as it is (the words for a finger are in the line too, hidden from a mouse)
     page.wait_for_function("([sel, want]) => Array.from(document.querySelectorAll(sel)).some("
