@@ -24,6 +24,7 @@ is better; windows move from the end of the game towards its start.
 
 from __future__ import annotations
 
+import heapq
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -224,25 +225,29 @@ def _children(search: _Search, outlook: Outlook, node: _Node, per_node: int
     stars_open = t.stars & ~drawn
     interesting = ring_open | stars_open
     forced = s.must_draw(t.rolls[r])
-    cands: list[tuple[float, Move]] = []
     table = outlook.quick_table(s)
     quick = outlook.quick
-    seen: set[tuple[int, int, bool, bool]] = set()
+    # Per shape, each dig type the roll allows with its first minimal switch set.
+    by_shape: dict[int, list[tuple[int, bool, bool]]] = {}
     for (si, di), variants in search._pair_switches(s).items():
-        v = variants[0]
-        cost = 0.4 * (v[0] + v[1])
+        by_shape.setdefault(si, []).append((di, *variants[0]))
+    cands: list[tuple[float, int, int, int, int, bool, bool]] = []
+    for si, digs in by_shape.items():
         for m in t.useful_by_shape[si]:
             if m & drawn or not m & interesting:
                 continue
-            # Away from open rings the dig type cannot matter: the first allowed one.
-            k = (m, di if m & ring_open else -1, v[0], v[1])
-            if k in seen:
-                continue
-            seen.add(k)
-            q = quick(table, drawn, m, di) - cost
-            cands.append((q, Move(m, si, di, v[0], v[1], NO_GAINS, 0, False)))
-    cands.sort(key=lambda c: -c[0])
-    moves = [mv for _, mv in cands[:per_node * 2]]
+            on_ring = m & ring_open
+            done: set[tuple[bool, bool]] = set()
+            for di, v0, v1 in digs:
+                if not on_ring:
+                    # Away from open rings the dig type cannot matter: one per switch set.
+                    if (v0, v1) in done:
+                        continue
+                    done.add((v0, v1))
+                q = quick(table, drawn, m, di) - 0.4 * (v0 + v1)
+                cands.append((q, -len(cands), m, si, di, v0, v1))
+    moves = [Move(m, si, di, v0, v1, NO_GAINS, 0, False)
+             for _, _, m, si, di, v0, v1 in heapq.nlargest(per_node * 2, cands)]
     if forced:
         null = _null_draw(search, s, fit, interesting)
         if null is not None:
