@@ -78,9 +78,9 @@ def realise(run: Run, sets: list[tuple[int, int, int]], universe: int, need: int
         drawn |= m
     sqm = need & ~drawn
     ci_of = {rd: ci for ci, rs in enumerate(run.class_rounds) for rd in rs}
-    draws = tuple((rd, ci_of[rd], m, si, d, var[0], var[1])
+    draws = tuple(Draw(rd, ci_of[rd], m, si, d, var[0], var[1])
                   for rd, m, si, d, var in chosen)
-    events = tuple(sorted((rd, (m & t.stars & ~run.s0.drawn).bit_count(), var[0], var[1])
+    events = tuple(sorted(Event(rd, (m & t.stars & ~run.s0.drawn).bit_count(), var[0], var[1])
                           for rd, m, _, _, var in chosen))
     if assign(run, events, sqm.bit_count()) is not None:
         record(run, None, events, sqm, draws, drawn | sqm)
@@ -116,7 +116,7 @@ def leaf_line(run: Run, events: tuple[Event, ...], sqm: int, draws: tuple[Draw, 
     t = run.t
     r0 = run.s0.round
     gains = assign(run, events, sqm.bit_count()) or {}
-    taken = {d[0] for d in draws if d[0] >= 0}
+    taken = {d.round for d in draws if d.round >= 0}
     spare = [[rd for rd in rs if rd not in taken] for rs in run.class_rounds]
     line = [PASS] * (t.R - r0)
     for rd, ci, m, si, di, w0, w1 in draws:

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 import numpy as np
 import numpy.typing as npt
 
-from ...core.terms import PLUS_ONE
+from ...core.terms import ONE_SQUARE, PLUS_ONE, SWITCH_DIG, SWITCH_SHAPE
 from .._moves import NONE
 from .._tables import bits_of
 from .lines import realise
@@ -77,8 +77,8 @@ def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...
     squarable = need & ~no_square
     fit0 = t.fit_of(drawn0)
     touch = fit0 & t.block(universe)
-    h_sw = run.held0[1] + run.held0[2]
-    h_sq = run.held0[0]
+    h_sw = run.held0[SWITCH_SHAPE] + run.held0[SWITCH_DIG]
+    h_sq = run.held0[ONE_SQUARE]
     # Star bonuses still to come: one per open star, up to the caps.
     cap_total = min(run.cap_total0, stars.bit_count()) if run.timing else 0
     plus_cap = run.caps0[PLUS_ONE]
@@ -123,7 +123,7 @@ def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...
     weight = WEIGHT
     fail = NONE if at_least == 0 else at_least - 1
     if universe.bit_count() > 63:
-        return None              # the states are 64-bit words (never met in the bench)
+        return None              # the states are 64-bit words: nothing is known
     # The states as arrays: the cells of the universe renumbered 0..62.
     pos = {c: i for i, c in enumerate(bits_of(universe))}
 

@@ -19,23 +19,76 @@ through ``run``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...core.rules import State
-from ...core.terms import BONUS_CAP
+from ...core.terms import BONUS_CAP, ONE_SQUARE, SWITCH_DIG, SWITCH_SHAPE
 from .._moves import Move
 from .._tables import Slot, Variant, bits_of
 
 if TYPE_CHECKING:
     from . import Planner
 
-# A draw record: (round or -1 for a neutral draw, class, mask, shape, dig, spend shape,
-# spend dig); an event: (round, stars covered, spends shape, spends dig).
-Draw = tuple[int, int, int, int, int, bool, bool]
-Event = tuple[int, int, bool, bool]
-# A planner node: (drawn, digs, active, free, rel, events, nss, nsd, sqm, draws, fit).
-Node = tuple[int, tuple[int, int, int], int, tuple[int, ...], int, tuple[Event, ...], int,
-             int, int, tuple[Draw, ...], int]
+
+# The bonus kinds a line spends (the fourth, +1 Point, is only kept).
+SPENT_KINDS = (ONE_SQUARE, SWITCH_SHAPE, SWITCH_DIG)
+
+
+class Event(NamedTuple):
+    """A draw whose round matters for bonus timing (it covers stars or spends a switch)."""
+
+    round: int
+    stars: int              # the open stars it covers (each a star bonus, up to the caps)
+    spend_shape: bool
+    spend_dig: bool
+
+
+class Draw(NamedTuple):
+    """A draw of a line being built (:mod:`.lines` turns a leaf's draws into Moves)."""
+
+    round: int              # -1: a neutral draw, in any free round of its class
+    cls: int                # its class of rounds
+    mask: int
+    shape: int
+    dig: int
+    spend_shape: bool
+    spend_dig: bool
+
+
+class Option(NamedTuple):
+    """A way to draw the cell a node branches on (:func:`.cells.cell_options`)."""
+
+    mask: int               # 0: a One Square on the cell
+    shape: int
+    dig: int
+    cls: int                # its class of rounds (-1 for a square)
+    round: int              # -1: neutral, in any free round of its class
+    spend_shape: bool
+    spend_dig: bool
+    stars: int              # the open stars it covers
+
+
+class Node(NamedTuple):
+    """A node of the cell search and of the target search (their functions take these
+    fields as arguments, in this order)."""
+
+    drawn: int                          # the cells drawn
+    digs: tuple[int, int, int]          # the cells drawn in each dig type
+    active: int                         # the fossils still aimed for
+    free: tuple[int, ...]               # per class of rounds, the rounds still free
+    taken: int                          # the rounds taken by non-neutral draws (bits)
+    events: tuple[Event, ...]           # sorted
+    nss: int                            # switch-shapes spent by neutral draws
+    nsd: int                            # switch-digs spent by neutral draws
+    sqm: int                            # the cells of One Squares
+    draws: tuple[Draw, ...]
+    fit: int                            # the placements that still fit (bits)
+
+    def key(self) -> tuple[object, ...]:
+        """The cell search's transposition key (:func:`.cells.dfs` says why it is enough):
+        the first eight fields."""
+        return self[:8]
+
 
 # The switch sets a draw may use, with how many switches each spends.
 VARIANT_COSTS: tuple[tuple[Variant, int], ...] = (((False, False), 0), ((True, False), 1),
@@ -79,7 +132,7 @@ class Run:
         self.timing = bool(t.stars & ~s0.drawn) and self.cap_total0 > 0
         # Whether a star's bonus can ever pay for something (a square or a switch): if
         # not, only +1 Points come from stars and the rounds of gains do not matter.
-        self.gains_pay = self.timing and any(self.caps0[k] for k in range(3))
+        self.gains_pay = self.timing and any(self.caps0[k] for k in SPENT_KINDS)
         self.star_list = bits_of(t.stars & ~s0.drawn)
         self.tt: dict[tuple[object, ...], int] = {}
         self.tt_req: dict[tuple[object, ...], int] = {}

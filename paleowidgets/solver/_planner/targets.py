@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...core.terms import PLUS_ONE
+from ...core.terms import ONE_SQUARE, PLUS_ONE, SWITCH_DIG, SWITCH_SHAPE
 from .._moves import NONE
 from .._tables import COVER_BUDGET, N_SHAPES, Variant, bits_of
 from .cells import cell_options, child, dfs, stars_phase
 from .relaxation import WEIGHT, dp_plus, weight_levels
 from .run import Draw, Event, Node, OutOfBudget, Run, want_dig
-from .timing import free_shape_bits, may_switch, spent
+from .timing import free_shape_bits, may_switch, switches_spent
 
 MAX_TARGETS = 5_000     # beyond this by_targets leaves it to cells.dfs
 
@@ -55,8 +55,8 @@ def by_targets(run: Run, open_fossils: int, free: tuple[int, ...], fit: int) -> 
     empty = (0, 0, 0)
     v = may_switch(run, (), 0, 0)
     spend = run.cap_total0 if run.timing else 0
-    n_sw = sum(run.held0[1:3]) + spend
-    n_sq = run.held0[0] + spend
+    n_sw = run.held0[SWITCH_SHAPE] + run.held0[SWITCH_DIG] + spend
+    n_sq = run.held0[ONE_SQUARE] + spend
     base, _spare = req_bound(run, s0.drawn, s0.digs, 0, empty, free, (), 0, 0, 0)
     if base == NONE:
         return NONE
@@ -119,7 +119,7 @@ def by_targets(run: Run, open_fossils: int, free: tuple[int, ...], fit: int) -> 
     bounds = [value for value, _, _ in targets]
     parts: dict[int, int] = {}                      # target -> its fossil part
     exact_plus: dict[int, int] = {}                 # target -> its relaxation's answer
-    dead: list[tuple[int, int, int, int]] = []
+    dead: list[tuple[int, int, int, int]] = []      # (fossils, wanted per dig type): no line
     base_plus: dict[int, int] = {}                  # fossil set -> +1 Points bound
     base_asked: dict[int, int] = {}                 # fossil set -> its at_least
     base_gave_up: dict[int, int] = {}               # fossil set -> at_least it gave up
@@ -134,7 +134,7 @@ def by_targets(run: Run, open_fossils: int, free: tuple[int, ...], fit: int) -> 
             if bounds[i] < goal:
                 continue
             got = at_goal(run, goal, i, sub, want, free, fit, parts, exact_plus,
-                                dead, (base_plus, base_asked, base_gave_up), possible)
+                          dead, (base_plus, base_asked, base_gave_up), possible)
             if run.best >= goal:
                 return run.best            # every target's bound is at most goal
             # Every search above is exact for lines above ``run.best``, so no line of
@@ -222,13 +222,13 @@ def req_bound(run: Run, drawn: int, digs: tuple[int, int, int], active: int,
             value += t.bonus[f]
     if not stars:
         return value, 0                     # without what stars may still give
-    ss, sd = spent(run, events, nss, nsd)
-    owed = (max(0, ss - run.held0[1]) + max(0, sd - run.held0[2])
-            + max(0, nsq - run.held0[0]))
+    ss, sd = switches_spent(events, nss, nsd)
+    owed = (max(0, ss - run.held0[SWITCH_SHAPE]) + max(0, sd - run.held0[SWITCH_DIG])
+            + max(0, nsq - run.held0[ONE_SQUARE]))
     if not run.timing:
         return (NONE, 0) if owed else (value, 0)
     v = may_switch(run, events, nss, nsd)
-    committed = sum(e[1] for e in events)
+    committed = sum(e.stars for e in events)
     open_stars = (t.stars & ~drawn).bit_count()
     gains = min(run.cap_total0,
                 committed + min(open_stars, run.star_reach(drawn, run.slots(free, v))))
@@ -263,13 +263,13 @@ def reachable(run: Run, drawn: int, active: int, want: tuple[int, int, int], fit
 
 
 def dfs_req(run: Run, drawn: int, digs: tuple[int, int, int], active: int,
-            want: tuple[int, int, int], free: tuple[int, ...], rel: int,
+            want: tuple[int, int, int], free: tuple[int, ...], taken: int,
             events: tuple[Event, ...], nss: int, nsd: int, sqm: int,
             draws: tuple[Draw, ...], fit: int, known_b: int | None = None) -> int:
     """An upper bound on the best line of the target below this node (the lines
     completing ``active`` and earning the bonuses of ``want``; others found on the way
-    are recorded at their real value too). The branching is :func:`.cells.dfs`'s without the
-    "cell stays open" branch: an open ring cell of ``active`` with the fewest ways to
+    are recorded at their real value too). The branching is :func:`.cells.dfs`'s without
+    the "cell stays open" branch: an open ring cell of ``active`` with the fewest ways to
     be drawn, and every way, a cell of a wanted bonus's ring only in its dig type
     and never by a square (so every line of the target is reached: its draw on that
     cell is one of the children; the dig type of a draw meeting no wanted ring
@@ -282,7 +282,7 @@ def dfs_req(run: Run, drawn: int, digs: tuple[int, int, int], active: int,
     which the answer then covers.)"""
     run.p.clock.tick()
     t = run.t
-    key = (drawn, digs, active, want, free, rel, events, nss, nsd)
+    key = (drawn, digs, active, want, free, taken, events, nss, nsd)
     known = run.tt_req.get(key)
     if known is not None and known <= run.best:
         return known
@@ -294,18 +294,18 @@ def dfs_req(run: Run, drawn: int, digs: tuple[int, int, int], active: int,
         run.tt_req[key] = b
         return b
     spend = spare + (b - run.best - 1)
-    ss, sd = spent(run, events, nss, nsd)
-    left_ss = max(0, run.held0[1] - ss)
-    left_sd = max(0, run.held0[2] - sd)
-    left_sq = max(0, run.held0[0] - nsq)
+    ss, sd = switches_spent(events, nss, nsd)
+    left_ss = max(0, run.held0[SWITCH_SHAPE] - ss)
+    left_sd = max(0, run.held0[SWITCH_DIG] - sd)
+    left_sq = max(0, run.held0[ONE_SQUARE] - nsq)
     star_ok = run.timing and spend > 0
-    v = (left_ss > 0 or (star_ok and run.caps0[1] > 0),
-         left_sd > 0 or (star_ok and run.caps0[2] > 0))
-    can_square = left_sq > 0 or (star_ok and run.caps0[0] > 0)
+    v = (left_ss > 0 or (star_ok and run.caps0[SWITCH_SHAPE] > 0),
+         left_sd > 0 or (star_ok and run.caps0[SWITCH_DIG] > 0))
+    can_square = left_sq > 0 or (star_ok and run.caps0[ONE_SQUARE] > 0)
     cut = run.best if run.timing else NONE
     need = run.open_rings(active, drawn)
     if not need:
-        ub = stars_phase(run, drawn, digs, free, rel, events, nss, nsd, sqm, draws, fit, 0)
+        ub = stars_phase(run, drawn, digs, free, taken, events, nss, nsd, sqm, draws, fit, 0)
         ub = min(ub, b)
         run.tt_req[key] = ub
         return ub
@@ -317,10 +317,10 @@ def dfs_req(run: Run, drawn: int, digs: tuple[int, int, int], active: int,
     open_stars = t.stars & ~drawn
     if run.timing and open_stars:
         fossils_b = req_bound(run, drawn, digs, active, want, free, events, nss, nsd,
-                                   nsq, stars=False)[0]
-        gained = sum(e[1] for e in events)
-        owed = (max(0, ss - run.held0[1]) + max(0, sd - run.held0[2])
-                + max(0, nsq - run.held0[0]))
+                              nsq, stars=False)[0]
+        gained = sum(e.stars for e in events)
+        owed = (max(0, ss - run.held0[SWITCH_SHAPE]) + max(0, sd - run.held0[SWITCH_DIG])
+                + max(0, nsq - run.held0[ONE_SQUARE]))
         if run.best + 1 - fossils_b + owed >= gained + open_stars.bit_count():
             stars_needed = open_stars
     if not reachable(run, drawn, active, want, fit, free, v, n_sw, n_sq, stars_needed):
@@ -329,28 +329,28 @@ def dfs_req(run: Run, drawn: int, digs: tuple[int, int, int], active: int,
     wc = run.want_cells(drawn, active, want)
     allowed = free_shape_bits(run, free, v)
     c, n_opts = fewest_cell(run, need | stars_needed, fit & allowed, can_square,
-                                  wc[0] | wc[1] | wc[2])
+                            wc[0] | wc[1] | wc[2])
     ub = cut
     if n_opts:
-        options = cell_options(run, c, drawn, digs, active, free, rel, v, events, nsq,
-                                can_square, wc)
+        options = cell_options(run, c, drawn, digs, active, free, taken, v, events, nsq,
+                               can_square, wc)
         ranked: list[tuple[int, int, Node]] = []
         for i, (_, opt) in enumerate(options):
-            ch = child(run, opt, c, drawn, digs, active, free, rel, events, nss, nsd,
-                             sqm, draws, fit)
-            known_c = run.tt_req.get((*ch[:3], want, *ch[3:8]))
+            ch = child(run, opt, c, drawn, digs, active, free, taken, events, nss, nsd,
+                       sqm, draws, fit)
+            known_c = run.tt_req.get((ch.drawn, ch.digs, ch.active, want, ch.free, ch.taken,
+                                      ch.events, ch.nss, ch.nsd))
             if known_c is None or known_c > run.best:
-                known_c, _ = req_bound(run, ch[0], ch[1], ch[2], want, ch[3], ch[5],
-                                            ch[6], ch[7], ch[8].bit_count())
+                known_c, _ = req_bound(run, ch.drawn, ch.digs, ch.active, want, ch.free,
+                                       ch.events, ch.nss, ch.nsd, ch.sqm.bit_count())
             ranked.append((known_c, i, ch))
         ranked.sort(key=lambda x: (-x[0], x[1]))
         for bc, _i, ch in ranked:
             if bc <= run.best:
                 ub = max(ub, bc)
                 continue
-            d0, dg, ac, fr, rl, ev, s1, s2, sq2, dr, ft = ch
-            sub = dfs_req(run, d0, dg, ac, want, fr, rl, ev, s1, s2, sq2, dr, ft,
-                               known_b=bc)
+            sub = dfs_req(run, ch.drawn, ch.digs, ch.active, want, ch.free, ch.taken,
+                          ch.events, ch.nss, ch.nsd, ch.sqm, ch.draws, ch.fit, known_b=bc)
             if sub > ub:
                 ub = sub
     ub = min(ub, b)

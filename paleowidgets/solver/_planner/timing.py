@@ -24,26 +24,38 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...core.rules import Bonuses
-from ...core.terms import PLUS_ONE
+from ...core.terms import BONUS_KINDS, ONE_SQUARE, PLUS_ONE, SWITCH_DIG, SWITCH_SHAPE
 from .._moves import NO_GAINS
 from .._tables import Variant
-from .run import Event, Run
+from .run import SPENT_KINDS, Event, Run
 
 
-def spent(run: Run, events: tuple[Event, ...], nss: int, nsd: int) -> tuple[int, int]:
-    return (nss + sum(1 for e in events if e[2]), nsd + sum(1 for e in events if e[3]))
+def switches_spent(events: tuple[Event, ...], nss: int, nsd: int) -> tuple[int, int]:
+    """The switch-shapes and switch-digs spent: by the draws of ``events`` and by neutral
+    draws (``nss``, ``nsd``)."""
+    return (nss + sum(1 for e in events if e.spend_shape),
+            nsd + sum(1 for e in events if e.spend_dig))
+
+
+def spend_rounds(run: Run, events: tuple[Event, ...], nsq: int) -> dict[int, list[int]]:
+    """Per bonus kind spent, the rounds of its spends, sorted: the ``nsq`` One Squares in
+    the last round, each switch in its draw's round."""
+    return {ONE_SQUARE: [run.t.R - 1] * nsq,
+            SWITCH_SHAPE: sorted(e.round for e in events if e.spend_shape),
+            SWITCH_DIG: sorted(e.round for e in events if e.spend_dig)}
 
 
 def may_switch(run: Run, events: tuple[Event, ...], nss: int, nsd: int) -> tuple[bool, bool]:
     """Whether a switch-shape / switch-dig may still be spent (held, or a star might
     give one: then the matching at the end decides)."""
-    ss, sd = spent(run, events, nss, nsd)
-    return (run.held0[1] - ss > 0 or (run.timing and run.caps0[1] > 0),
-            run.held0[2] - sd > 0 or (run.timing and run.caps0[2] > 0))
+    ss, sd = switches_spent(events, nss, nsd)
+    return (run.held0[SWITCH_SHAPE] - ss > 0 or (run.timing and run.caps0[SWITCH_SHAPE] > 0),
+            run.held0[SWITCH_DIG] - sd > 0 or (run.timing and run.caps0[SWITCH_DIG] > 0))
 
 
 def may_square(run: Run, nsq: int) -> bool:
-    return run.held0[0] - nsq > 0 or (run.timing and run.caps0[0] > 0)
+    """Whether a One Square may still be placed (held, or a star might give one)."""
+    return run.held0[ONE_SQUARE] - nsq > 0 or (run.timing and run.caps0[ONE_SQUARE] > 0)
 
 
 def pair_switches(run: Run, ci: int, v: Variant) -> dict[tuple[int, int], list[Variant]]:
@@ -99,19 +111,22 @@ def timing_plus(run: Run, events: tuple[Event, ...], nsq: int) -> int | None:
 
 
 def assign(run: Run, events: tuple[Event, ...], nsq: int) -> dict[int, Bonuses] | None:
-    t = run.t
+    """The matching at a leaf: per round, the bonuses its stars give (by kind), such that
+    every spend beyond the start bonuses is paid by a star bonus of an earlier round and
+    the caps hold; the star bonuses left give +1 Points, then whatever the caps allow.
+    None when no such matching exists. The gains a spend may take are those of the
+    rounds before it, a prefix of the gains in time order that grows with the spend's
+    round; so taking the spends in time order, each with the earliest free gain before
+    it, finds a matching whenever one exists."""
     cap_total = run.cap_total0
     gains: list[int] = []                     # the round of each star bonus gained
     for rd, n, _ss, _sd in sorted(events):
         got = min(n, cap_total)
         cap_total -= got
         gains += [rd] * got
-    spends: list[list[int]] = [[t.R - 1] * nsq,
-                               sorted(e[0] for e in events if e[2]),
-                               sorted(e[0] for e in events if e[3])]
     need: list[tuple[int, int]] = []
-    for k in range(3):
-        extra = spends[k][run.held0[k]:]
+    for k, rounds in spend_rounds(run, events, nsq).items():
+        extra = rounds[run.held0[k]:]
         if len(extra) > run.caps0[k]:
             return None
         need += [(tm, k) for tm in extra]
@@ -121,10 +136,10 @@ def assign(run: Run, events: tuple[Event, ...], nsq: int) -> dict[int, Bonuses] 
         if i is None:
             return None
         kind[i] = k
-    used = [sum(1 for x in kind if x == k) for k in range(4)]
+    used = [sum(1 for x in kind if x == k) for k in range(len(BONUS_KINDS))]
     for i in range(len(gains)):
         if kind[i] < 0:
-            k = next(k for k in (PLUS_ONE, 0, 1, 2) if used[k] < run.caps0[k])
+            k = next(k for k in (PLUS_ONE, *SPENT_KINDS) if used[k] < run.caps0[k])
             kind[i] = k
             used[k] += 1
     out: dict[int, Bonuses] = {}
@@ -136,7 +151,7 @@ def assign(run: Run, events: tuple[Event, ...], nsq: int) -> dict[int, Bonuses] 
 
 
 def timing_memo(run: Run, events: tuple[Event, ...], nsq: int, free: tuple[int, ...],
-                rel: int, drawn: int) -> Callable[[int, int, int, Variant], bool]:
+                taken: int, drawn: int) -> Callable[[int, int, int, Variant], bool]:
     """``timing_possible`` of one more draw (class, round, stars, switches) from this
     node, memoised on those four. It is asked with the node's ``drawn``, not with the
     draw's cells added: with fewer cells drawn, at least as many placements fit and
@@ -150,23 +165,22 @@ def timing_memo(run: Run, events: tuple[Event, ...], nsq: int, free: tuple[int, 
         hit = memo.get(key)
         if hit is None:
             hit = memo[key] = timing_possible(
-                run, (*events, (rd, nst, w[0], w[1])), nsq,
-                (*free[:ci], free[ci] - 1, *free[ci + 1:]), rel | 1 << rd, drawn)
+                run, (*events, Event(rd, nst, w[0], w[1])), nsq,
+                (*free[:ci], free[ci] - 1, *free[ci + 1:]), taken | 1 << rd, drawn)
         return hit
 
     return ok
 
 
 def timing_possible(run: Run, events: tuple[Event, ...], nsq: int, free: tuple[int, ...],
-                    rel: int, drawn: int) -> bool:
+                    taken: int, drawn: int) -> bool:
     """A necessary condition for the matching at the end: every spend beyond the start
     bonuses needs a star bonus from an earlier round, gained already or collectable by
     the free rounds before it (at most the stars one placement covers, per round)."""
     t = run.t
     times: list[int] = []
-    for k, spent in enumerate(([t.R - 1] * nsq, sorted(e[0] for e in events if e[2]),
-                               sorted(e[0] for e in events if e[3]))):
-        extra = spent[run.held0[k]:]
+    for k, rounds in spend_rounds(run, events, nsq).items():
+        extra = rounds[run.held0[k]:]
         if len(extra) > run.caps0[k]:
             return False
         times += extra
@@ -188,7 +202,7 @@ def timing_possible(run: Run, events: tuple[Event, ...], nsq: int, free: tuple[i
         more = 0
         for ci, n in enumerate(free):
             if n and per_class[ci]:
-                k = sum(1 for rd in run.class_rounds[ci] if rd < tau and not rel >> rd & 1)
+                k = sum(1 for rd in run.class_rounds[ci] if rd < tau and not taken >> rd & 1)
                 more += min(n, k) * per_class[ci]
         if min(run.cap_total0, before + min(open_stars, more)) < i + 1:
             return False
