@@ -15,12 +15,12 @@ moves built from ``Game.placements``, ``Game.choices``, ``State.switch_sets``,
 
 1. **A quick real line**: every round, the best-looking legal move. Its score is the
    first lower bound.
-2. **The may-pass optimum** ``U`` (``_planner.py``). Allow a pass in every round. Then a
+2. **The may-pass optimum** ``U`` (``_planner/``). Allow a pass in every round. Then a
    draw that touches no open ring cell of a fossil not yet dug and no open star (a "null
    draw") is never better than the pass, squares can wait for the last round, and round
    order only matters for bonus timing; the planner solves this relaxation exactly by
-   covering ring cells (see its docstring). Every real line is a may-pass line, so ``U``
-   bounds the real optimum. Each may-pass line the planner finds is *realised*: replayed
+   covering ring cells (see its package docstring). Every real line is a may-pass line, so
+   ``U`` bounds the real optimum. Each may-pass line the planner finds is *realised*: replayed
    under the real rules, and where it passes but the roll forces a draw, the roll's shape
    is drawn on cells the line never uses later and no star (which changes nothing the line
    relies on). A realised line scores at least as much, so when one reaches ``U`` it is

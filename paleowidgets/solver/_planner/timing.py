@@ -174,9 +174,13 @@ def timing_memo(run: Run, events: tuple[Event, ...], nsq: int, free: tuple[int, 
 
 def timing_possible(run: Run, events: tuple[Event, ...], nsq: int, free: tuple[int, ...],
                     taken: int, drawn: int) -> bool:
-    """A necessary condition for the matching at the end: every spend beyond the start
-    bonuses needs a star bonus from an earlier round, gained already or collectable by
-    the free rounds before it (at most the stars one placement covers, per round)."""
+    """A necessary condition for the matching at the end (:func:`assign`): a switch spent
+    in round t, or a square (in the last round), beyond the start bonuses, needs a star
+    bonus gained before it; so the i-th such spend in time order needs i star bonuses
+    from earlier rounds, gained already (``events``) or collectable by the free rounds
+    before it, each at most the stars one placement of a shape it offers covers (with
+    every switch: an over-estimate, as the condition must only be necessary). Options
+    failing it are not generated; the exact check is still the matching at the leaf."""
     t = run.t
     times: list[int] = []
     for k, rounds in spend_rounds(run, events, nsq).items():
