@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import shutil
 import statistics
 import sys
@@ -60,15 +62,24 @@ from paleowidgets.core.rules import Game
 from paleowidgets.data import load_map
 from paleowidgets.widgets import PlayWidget, ReplayWidget
 
-sent = W.Label("0")
+# The kernel's count of canvas messages (the floor's left out), shown on request only: a
+# Label changed on every update would add a message of the bench's own to every update.
+sent = W.Label("0 0")
 sent.add_class("bench-sent")
+ask = W.Button(description="count")
+ask.add_class("bench-ask")
+_count = [0, 0]                            # requests, canvas messages
 _send = _CANVAS_MANAGER.send
 def _counting(content, buffers=None):
     _send(content, buffers=buffers)
     if buffers and "floor" in globals() and floor.model_id.encode() in bytes(buffers[0]):
         return                             # the floor's own messages are not counted
-    sent.value = str(int(sent.value) + 1)
+    _count[1] += 1
 _CANVAS_MANAGER.send = _counting
+def _show(_):
+    _count[0] += 1
+    sent.value = f"{{_count[0]}} {{_count[1]}}"
+ask.on_click(_show)
 
 site = load_map({MAP!r})
 play = PlayWidget(site, seed={PLAY_SEED!r}, save=False, ask_name=False)
@@ -85,7 +96,7 @@ def floor_square(x, y):
         floor.fill_rect(x - 10, y - 10, 20, 20)
 floor.on_mouse_move(floor_square)
 floor.on_mouse_down(floor_square)
-W.VBox([sent, play, floor])
+W.VBox([W.HBox([sent, ask]), play, floor])
 """
 REPLAY = f"""
 def first_legal_game(game, rolls):
@@ -103,16 +114,28 @@ replay = ReplayWidget(log)
 replay
 """
 
-# Dispatch one event, then poll (yielding to the event loop through a MessageChannel, so
-# websocket messages are handled in between) until the probe pixel changes.
-JS_ROUND_TRIP = """async ([el, kind, args, probe, timeout]) => {
+# Dispatch one event, then wait until the probe pixel changes. Two ways to see it:
+# "draw" (the default): the page's drawImage is wrapped (JS_PAGE_HOOKS); after each drawing
+# onto the watched canvas the probe pixel is read once, and the time taken after that read
+# (which makes the canvas rasterise what it was given) is the answer. "poll": read the
+# pixel in a loop, yielding through a MessageChannel so that websocket messages are handled
+# in between. Polling costs the page a read per turn of its event loop, and a read of a big
+# canvas is not cheap (8-24 ms for the 1035x1024 board in a Chromium trace here, under
+# load, against well under 1 ms for the 240x120 floor), on the thread that must also draw:
+# it slows the board more than the floor. Drawing is what ipycanvas does to show a frame
+# (its views draw their model's canvas), so "draw" sees the same pixel without the loop.
+JS_ROUND_TRIP = """async ([el, kind, args, probe, timeout, mode]) => {
     const ctx = el.getContext('2d');
     const read = () => Array.from(ctx.getImageData(probe[0], probe[1], 1, 1).data);
     const before = read();
     const moved = () => read().some((v, i) => Math.abs(v - before[i]) > 24);
     const tick = () => new Promise(r => { const c = new MessageChannel();
                                           c.port1.onmessage = r; c.port2.postMessage(0); });
+    let seen;
+    const drawn = new Promise(resolve => { window.__paleoWatch = {el, resolve,
+        moved: () => { if (!moved()) return false; seen = performance.now(); return true; }}; });
     const t0 = performance.now();
+    window.__paleoMark = t0;
     if (kind === 'click') {
         document.querySelector(args[0]).click();
     } else {
@@ -125,12 +148,152 @@ JS_ROUND_TRIP = """async ([el, kind, args, probe, timeout]) => {
             clientX: r.left + args[0] * r.width / el.width,
             clientY: r.top + args[1] * r.height / el.height}));
     }
+    if (mode === 'draw') {
+        const late = new Promise(r => setTimeout(() => r(false), timeout));
+        const ok = await Promise.race([drawn.then(() => true), late]);
+        window.__paleoWatch = null;
+        return ok ? seen - t0 : -1;
+    }
+    window.__paleoWatch = null;
     while (!moved()) {
         if (performance.now() - t0 > timeout) return -1;
         await tick();
     }
     return performance.now() - t0;
 }"""
+
+# Installed in the page before it loads: the drawImage hook of the "draw" probe, and a log
+# of every websocket message (its time of arrival, performance.now(); parsed only for
+# --timeline), which also tells when the page has gone quiet after a round trip.
+JS_PAGE_HOOKS = """(() => {
+    const drawImage = CanvasRenderingContext2D.prototype.drawImage;
+    CanvasRenderingContext2D.prototype.drawImage = function (...args) {
+        const out = drawImage.apply(this, args);
+        const w = window.__paleoWatch;
+        if (w && this.canvas === w.el && w.moved()) { window.__paleoWatch = null; w.resolve(); }
+        return out;
+    };
+    const Native = window.WebSocket, raw = [];
+    window.__paleoRaw = raw;
+    window.WebSocket = function (...args) {
+        const ws = new Native(...args);
+        ws.addEventListener('message', (e) => raw.push(['in', performance.now(), e.data]));
+        const send = ws.send.bind(ws);
+        ws.send = (data) => { raw.push(['out', performance.now(), data]); send(data); };
+        return ws;
+    };
+    window.WebSocket.prototype = Native.prototype;
+    Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+})()"""
+
+# After a round trip, wait until no websocket message came for QUIET ms (at most 3 s), so
+# that what the kernel sends after the probe pixel (words, status) does not land in the
+# next round trip (a board's words slowing the floor's square, or the other way round).
+QUIET = 150
+JS_SETTLE = """async (quiet) => {
+    const raw = window.__paleoRaw, t0 = performance.now();
+    while (performance.now() - t0 < 3000) {
+        const last = raw.length ? raw[raw.length - 1][1] : 0;
+        if (performance.now() - last > quiet) return;
+        await new Promise(r => setTimeout(r, 20));
+    }
+}"""
+
+# --timeline: the websocket log parsed: each message with its kernel's creation time (its
+# header's date), so that a round trip splits into: event to kernel, kernel work, kernel
+# to page, page to pixel.
+JS_WS_LOG = """() => {
+    const dec = new TextDecoder();
+    const json = (bytes) => JSON.parse(dec.decode(bytes));
+    function parse(data) {
+        if (typeof data === 'string') {
+            const m = JSON.parse(data);
+            return [m, (m.buffers || []).length, data.length];
+        }
+        const dv = new DataView(data), u8 = new Uint8Array(data);
+        if (dv.getUint32(4, true) === 0) {          // v1.kernel.websocket.jupyter.org
+            const n = Number(dv.getBigUint64(0, true)), off = [];
+            for (let i = 1; i <= n; i++) off.push(Number(dv.getBigUint64(8 * i, true)));
+            off.push(data.byteLength);
+            const part = (i) => u8.subarray(off[i], off[i + 1]);
+            return [{channel: dec.decode(part(0)), header: json(part(1)),
+                     parent_header: json(part(2)), content: json(part(4))},
+                    n - 5, data.byteLength];
+        }
+        const n = dv.getUint32(0), off = [];             // the older binary framing
+        for (let i = 0; i < n; i++) off.push(dv.getUint32(4 * (i + 1)));
+        off.push(data.byteLength);
+        return [json(u8.subarray(off[0], off[1])), n - 1, data.byteLength];
+    }
+    return window.__paleoRaw.map(([dir, t, data]) => {
+        try {
+            const [m, nbuf, bytes] = parse(data);
+            const c = m.content || {}, d = c.data || {};
+            return {dir, t, ch: m.channel, type: m.header.msg_type, id: m.header.msg_id,
+                    parent: (m.parent_header || {}).msg_id,
+                    date: Date.parse(m.header.date) - performance.timeOrigin,
+                    state: c.execution_state, comm: c.comm_id, method: d.method,
+                    keys: d.state ? Object.keys(d.state) : undefined, nbuf, bytes};
+        } catch (e) { return {dir, t, error: String(e)}; }
+    });
+}"""
+
+
+class Timeline:
+    """The page's websocket log, cut into round trips (``--timeline``)."""
+
+    KEYS = ("kernel_busy", "canvas_made", "canvas_in", "idle_made", "idle_in", "last_in",
+            "drawn", "messages", "bytes")
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.marks: list[tuple[str, float, float]] = []
+
+    def trip(self, name: str, ms: float) -> None:
+        """Note the round trip that just ended (``ms`` long) under ``name``."""
+        self.marks.append((name, self.page.evaluate("() => window.__paleoMark"), ms))
+
+    def summary(self) -> dict[str, Any]:
+        """Per kind of round trip, the medians of :attr:`KEYS` and the widget traits its
+        state updates carried (how many of each per round trip)."""
+        log = self.page.evaluate(JS_WS_LOG)
+        trips: dict[str, list[dict[str, Any]]] = {}
+        for name, t0, ms in self.marks:
+            sent = next((e for e in log if e.get("dir") == "out" and e["t"] >= t0
+                         and e.get("type") == "comm_msg"), None)
+            if sent is None:
+                continue
+            back = [e for e in log if e.get("dir") == "in" and e.get("parent") == sent["id"]]
+            canvas = [e for e in back if e.get("type") == "comm_msg" and e.get("nbuf", 0) > 0]
+            busy = [e for e in back if e.get("state") == "busy"]
+            idle = [e for e in back if e.get("state") == "idle"]
+            row: dict[str, Any] = {"drawn": ms, "messages": len(back),
+                                   "bytes": sum(e.get("bytes", 0) for e in back),
+                                   "updates": [k for e in back for k in e.get("keys") or ()]}
+            if busy:
+                row["kernel_busy"] = busy[0]["date"] - t0
+            if canvas:
+                row["canvas_made"] = canvas[0]["date"] - t0
+                row["canvas_in"] = canvas[0]["t"] - t0
+            if idle:
+                row["idle_made"] = idle[-1]["date"] - t0
+                row["idle_in"] = idle[-1]["t"] - t0
+            if back:
+                row["last_in"] = max(e["t"] for e in back) - t0
+            trips.setdefault(name, []).append(row)
+        out: dict[str, Any] = {}
+        for name, rows in trips.items():
+            med = {k: round(statistics.median(r[k] for r in rows if k in r), 1)
+                   for k in self.KEYS if any(k in r for r in rows)}
+            traits = sorted({k for r in rows for k in r["updates"]})
+            out[name] = {**med, "n": len(rows), "updates": {
+                k: round(sum(r["updates"].count(k) for r in rows) / len(rows), 2)
+                for k in traits}}
+        return out
+
+
+TIMELINE: Timeline | None = None
+PROBE = ["draw"]
 
 
 def edge_probe(plan: Any, cells: frozenset[Cell]) -> tuple[float, float]:
@@ -146,22 +309,28 @@ def centre(plan: Any, cell: Cell) -> list[float]:
 
 
 def round_trip(page: Any, canvas: Any, kind: str, args: list[Any],
-               probe: tuple[float, float]) -> float:
-    ms: float = page.evaluate(JS_ROUND_TRIP, [canvas, kind, args, list(probe), 10_000])
+               probe: tuple[float, float], name: str = "") -> float:
+    ms: float = page.evaluate(JS_ROUND_TRIP, [canvas, kind, args, list(probe), 10_000,
+                                              PROBE[0]])
     if ms < 0:
         raise RuntimeError(f"no change at {probe} after {kind} {args}")
+    if TIMELINE is not None and name:
+        TIMELINE.trip(name, ms)
+    page.evaluate(JS_SETTLE, QUIET)
     return ms
 
 
+_ASKED = [0]
+
+
 def sent(page: Any) -> int:
-    """The kernel's count of canvas messages, once it stopped moving."""
-    last = -1
-    while True:
-        page.wait_for_timeout(250)
-        n = int(page.locator(".bench-sent").inner_text())
-        if n == last:
-            return n
-        last = n
+    """The kernel's count of canvas messages (asked for with a button: the kernel answers
+    after every event sent before it)."""
+    _ASKED[0] += 1
+    page.locator(".bench-ask button, button.bench-ask").first.click()
+    page.wait_for_function("n => (document.querySelector('.bench-sent') || {}).innerText"
+                           "?.split(' ')[0] == n", arg=str(_ASKED[0]), timeout=30_000)
+    return int(page.locator(".bench-sent").inner_text().split()[1])
 
 
 def legal_anchor(mirror: PlayWidget) -> tuple[Cell, frozenset[Cell]] | None:
@@ -182,13 +351,16 @@ FLOOR_AT = [60.0, 60.0]      # floor canvas pixel of its square
 
 def floor_trip(page: Any, floor: Any, kind: str) -> float:
     """One event on the bare canvas until its square changes colour."""
-    return round_trip(page, floor, kind, FLOOR_AT, (FLOOR_AT[0], FLOOR_AT[1]))
+    return round_trip(page, floor, kind, FLOOR_AT, (FLOOR_AT[0], FLOOR_AT[1]),
+                      f"floor {kind}")
 
 
 def against_floor(times: list[float], floor: list[float]) -> dict[str, Any]:
     med, base = statistics.median(times), statistics.median(floor)
-    return {"n": len(times), "median_ms": med, "p90_ms": _p90(times),
-            "floor_median_ms": base, "floor_p90_ms": _p90(floor), "ratio": med / base}
+    p95, base95 = _quantile(times, 0.95), _quantile(floor, 0.95)
+    return {"n": len(times), "median_ms": med, "p90_ms": _quantile(times, 0.9),
+            "p95_ms": p95, "floor_median_ms": base, "floor_p90_ms": _quantile(floor, 0.9),
+            "floor_p95_ms": base95, "ratio": med / base, "ratio_p95": p95 / base95}
 
 
 def bench_hover(page: Any, canvas: Any, floor: Any, mirror: PlayWidget,
@@ -207,7 +379,8 @@ def bench_hover(page: Any, canvas: Any, floor: Any, mirror: PlayWidget,
     times, floor_times = [], []
     for i in range(n):
         target = here if i % 2 == 0 else away
-        times.append(round_trip(page, canvas, "mousemove", centre(plan, target), probe))
+        times.append(round_trip(page, canvas, "mousemove", centre(plan, target), probe,
+                                "board hover"))
         floor_times.append(floor_trip(page, floor, "mousemove"))
     per = (sent(page) - n0) / n
     return {**against_floor(times, floor_times), "messages_per_hover": per}
@@ -232,7 +405,8 @@ def bench_click(page: Any, canvas: Any, floor: Any, mirror: PlayWidget,
         page.wait_for_timeout(150)
         round_trip(page, canvas, "mousemove", centre(plan, anchor), probe)   # the ghost
         n0 = sent(page)
-        times.append(round_trip(page, canvas, "mousedown", centre(plan, anchor), probe))
+        times.append(round_trip(page, canvas, "mousedown", centre(plan, anchor), probe,
+                                "board click"))
         messages.append(sent(page) - n0)
         floor_times.append(floor_trip(page, floor, "mousedown"))
         mirror.click(anchor)
@@ -263,8 +437,9 @@ def bench_replay(page: Any, log: GameLog) -> dict[str, Any]:
             "steps_per_second_wall": len(times) / wall, "messages_per_step": per}
 
 
-def _p90(xs: list[float]) -> float:
-    return sorted(xs)[max(0, round(0.9 * len(xs)) - 1)]
+def _quantile(xs: list[float], q: float) -> float:
+    """The nearest-rank quantile (of 20 values: the 95th percentile is the 19th)."""
+    return sorted(xs)[max(0, math.ceil(q * len(xs)) - 1)]
 
 
 def bench_log() -> GameLog:
@@ -288,6 +463,13 @@ def main() -> int:
                          "(paleowidgets.widgets.nodelay)")
     ap.add_argument("--json", action="store_true", help="print the results as JSON only")
     ap.add_argument("--keep", action="store_true", help="keep the scratch folder (logs)")
+    ap.add_argument("--probe", choices=("draw", "poll"), default="draw",
+                    help="how the page sees the pixel change: after each drawing onto the "
+                         "canvas (default) or by reading it in a loop (the earlier way)")
+    ap.add_argument("--timeline", action="store_true",
+                    help="log the page's websocket messages and split each round trip "
+                         "(medians, in ms from the event: the kernel busy, the canvas "
+                         "message made and arrived, idle made and arrived, drawn)")
     a = ap.parse_args()
     root = Path(tempfile.mkdtemp(prefix="bench-widgets-"))
     try:
@@ -300,18 +482,24 @@ def main() -> int:
 
 
 def run(a: argparse.Namespace, root: Path) -> int:
+    global TIMELINE
     nb = h.write_notebook(root / "bench.ipynb", [new_code_cell(SETUP), new_code_cell(REPLAY),
                                                  new_code_cell(f"print({h.DONE!r})")])
     if a.nodelay:
         h.enable_nodelay(root)
     results: dict[str, Any] = {"where": "lab" if a.lab else "voila", "map": MAP,
-                               "nodelay": a.nodelay}
+                               "nodelay": a.nodelay, "probe": a.probe,
+                               "load_average": list(os.getloadavg())}
     t0 = time.perf_counter()
     with h.chromium(root) as browser:
         server_cm = h.jupyter_lab(root) if a.lab else h.voila(nb, root)
         with server_cm as server:
             page = h.new_page(browser)
             page.set_viewport_size(SCREEN)
+            page.add_init_script(JS_PAGE_HOOKS)
+            PROBE[0] = a.probe
+            if a.timeline:
+                TIMELINE = Timeline(page)
             if a.lab:
                 h.open_lab_notebook(page, server, nb.name)
             else:
@@ -334,6 +522,8 @@ def run(a: argparse.Namespace, root: Path) -> int:
                 " Math.round(el.getBoundingClientRect().height)]")
             results["replay"] = bench_replay(page, bench_log())
             results["page_errors"] = page.errors
+            if TIMELINE is not None:
+                results["timeline"] = TIMELINE.summary()
             page.context.close()
     results["seconds"] = round(time.perf_counter() - t0, 1)
     ok = (results["hover"]["ratio"] <= TARGET_RATIO
@@ -348,21 +538,25 @@ def run(a: argparse.Namespace, root: Path) -> int:
     else:
         hv, cl, rp = results["hover"], results["click"], results["replay"]
         print(f"where: {results['where']}{' with TCP_NODELAY' if a.nodelay else ''}, "
-              f"map: {MAP}, {results['seconds']} s in all")
+              f"map: {MAP}, probe: {a.probe}, {results['seconds']} s in all, load average "
+              f"{' '.join(f'{x:.2f}' for x in results['load_average'])} at the start")
         w, hh = results["board_css_px"]
         print(f"board shown at {w}x{hh} CSS px in a {SCREEN['width']}x{SCREEN['height']} "
               "window")
         for name, r, per in (("hover -> ghost ", hv, hv["messages_per_hover"]),
                              ("click -> placed", cl, cl["messages_per_click"])):
-            print(f"{name}  median {r['median_ms']:6.1f} ms  p90 {r['p90_ms']:6.1f} ms"
-                  f"  floor {r['floor_median_ms']:5.1f} ms (p90 {r['floor_p90_ms']:.1f})"
-                  f"  ratio {r['ratio']:.2f}  (n={r['n']}, {per:.2f} canvas messages each)")
+            print(f"{name}  median {r['median_ms']:6.1f} ms  p95 {r['p95_ms']:6.1f} ms"
+                  f"  floor {r['floor_median_ms']:5.1f} ms (p95 {r['floor_p95_ms']:.1f})"
+                  f"  ratio {r['ratio']:.2f} (p95 {r['ratio_p95']:.2f})"
+                  f"  (n={r['n']}, {per:.2f} canvas messages each)")
         print(f"replay           {rp['steps_per_second']:6.1f} steps/s (median step "
               f"{rp['median_step_ms']:.1f} ms; {rp['steps_per_second_wall']:.1f} steps/s "
               f"with the driver) ({rp['messages_per_step']:.2f} canvas messages each)")
         print(f"targets (<= {TARGET_RATIO:g}x the floor, >= {TARGET_STEPS:g} steps/s, "
               "1 message): "
               f"{'met' if ok else 'NOT met'}")
+        for name, row in results.get("timeline", {}).items():
+            print(f"timeline {name}: {row}")
         if results["page_errors"]:
             print("page errors:", results["page_errors"])
     return 0 if ok else 1
