@@ -37,7 +37,7 @@ moves built from ``Game.placements``, ``Game.choices``, ``State.switch_sets``,
 On a long game (12 rounds or more left: whole class games, not the puzzle collection)
 an **anytime phase** comes between steps 1 and 2 (``beam.py``): beam searches over the
 rounds under the real rules, ranked by a heuristic outlook, then a large neighbourhood
-search on the best line, for ``ANYTIME_SHARE`` of the time limit. It only finds lines
+search on the best line, for most of the time limit (:func:`anytime_budget`). It only finds lines
 (each is replayed, and must score what it claims); on a 20-round dig site the exact
 steps alone stayed at the quick line for minutes. The bound of the start is computed
 after it, above the better line (which makes it quicker).
@@ -131,12 +131,20 @@ from ._planner import Planner
 from ._tables import Tables, Variant, best_square_completion, bits_of
 from .beam import anytime
 
-# The share of the time limit the anytime phase (beam.py) takes, by the rounds left
-# (the last entry for every longer game); without a time limit, of ANYTIME_NO_LIMIT s.
-# None below 12 rounds: the exact parts find good lines there (the puzzle collection has
-# at most 10 rounds, and its answers stay what they were).
-ANYTIME_SHARE = (0.0,) * 12 + (0.7,)
-ANYTIME_NO_LIMIT = 10.0
+# The anytime phase (beam.py) runs when at least ANYTIME_ROUNDS rounds are left (the
+# puzzle collection has at most 10 rounds, and its answers stay what they were), for
+# anytime_budget(time limit) seconds.
+ANYTIME_ROUNDS = 12
+ANYTIME_NO_LIMIT = 7.0      # seconds, when the solve has no time limit
+
+
+def anytime_budget(time_limit: float | None) -> float:
+    """The anytime phase's seconds: 70 % of the limit, or all but 15 % of it and at least
+    3 s when that is more (on a whole game the rest of the solve only computes the bound
+    of the start, about a second above a good line)."""
+    if time_limit is None:
+        return ANYTIME_NO_LIMIT
+    return max(0.7 * time_limit, time_limit - max(3.0, 0.15 * time_limit))
 
 Key = tuple[object, ...]
 
@@ -802,10 +810,8 @@ class Engine:
             # prune with (the bound of the start takes seconds there, fewer above a
             # good line).
             left = t.R - start.round
-            share = ANYTIME_SHARE[min(left, len(ANYTIME_SHARE) - 1)]
-            if share:
-                budget = (ANYTIME_NO_LIMIT if time_limit is None else time_limit) * share
-                stop_at = clock.start + budget
+            if left >= ANYTIME_ROUNDS:
+                stop_at = clock.start + anytime_budget(time_limit)
 
                 def on_line(value: int, line: list[Move]) -> None:
                     v = _line_value(t, real, start, line)
