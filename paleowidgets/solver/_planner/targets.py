@@ -62,6 +62,8 @@ def by_targets(run: Run, open_fossils: int, free: tuple[int, ...], fit: int) -> 
         return NONE
 
     def possible(sub: int, want: tuple[int, int, int]) -> bool:
+        """Whether the free rounds may still complete ``sub`` with the bonuses of ``want``
+        (necessary conditions, with every switch and square the stars could pay for)."""
         return reachable(run, s0.drawn, sub, want, fit, free, v, n_sw, n_sq)
 
     # Per fossil, what it can be in a target: completed without a wanted bonus (-1),
@@ -88,6 +90,8 @@ def by_targets(run: Run, open_fossils: int, free: tuple[int, ...], fit: int) -> 
     floor = run.best
 
     def gen(j: int, sub: int, want: tuple[int, int, int], value: int) -> None:
+        """Every target from fossil ``usable[j]`` on whose value could beat the best line
+        (``rest_max``: the most the fossils left can add), into ``targets``."""
         if value + rest_max[j] <= floor:
             return
         if j == len(usable):

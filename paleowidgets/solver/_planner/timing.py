@@ -82,6 +82,8 @@ def pair_switches(run: Run, ci: int, v: Variant) -> dict[tuple[int, int], list[V
 
 
 def class_shape_bits(run: Run, ci: int, v: Variant) -> int:
+    """The placements (bits over placement indices) of the shapes the rounds of class
+    ``ci`` offer with the switches ``v``, memoised."""
     hit = run.shape_bits_cache.get((ci, v))
     if hit is None:
         hit = 0
