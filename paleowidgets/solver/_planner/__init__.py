@@ -26,8 +26,8 @@ module per job:
 Who calls whom: ``solve`` -> ``targets.by_targets`` -> ``relaxation.dp_plus`` (->
 ``lines.realise``) and ``targets.dfs_req`` -> ``cells.cell_options``/``cells.child``/
 ``cells.stars_phase`` -> ``lines.record``; ``dive`` -> ``cells.dfs`` -> the same leaves.
-Everything asks ``timing`` about bonuses. The imports go one way: run <- timing <- lines
-<- relaxation <- cells <- targets <- this package.
+Everything asks ``timing`` about bonuses. The imports go one way: each module of run,
+timing, lines, relaxation, cells, targets imports only modules before it in that list.
 """
 
 from __future__ import annotations

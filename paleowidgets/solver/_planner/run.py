@@ -1,6 +1,6 @@
 """The state of one planner search, :class:`Run`, and the small helpers every part reads.
 
-A :class:`Run` is made by :class:`~._planner.Planner` for one start state and handed,
+A :class:`Run` is made by :class:`.Planner` for one start state and handed,
 as the first argument, to the functions of the other modules: it holds the start state,
 the best line found so far (``best``, ``best_line``; :func:`.lines.record` moves them),
 the classes of rounds, the bonuses held and still gainable at the start, and the
@@ -11,9 +11,6 @@ Rounds are resources. Rounds whose rolls offer the same (shape, dig) pairs form 
 class (``free``, a tuple indexed by class) and take a specific round only for a draw
 whose timing matters (:mod:`.cells` says when). ``taken`` in the searches is the set of
 rounds already taken, as a bit mask.
-
-Only this module and :mod:`.timing` know what the start state holds; the others ask
-through ``run``.
 """
 
 from __future__ import annotations
