@@ -136,6 +136,11 @@ COLLECTION: tuple[Entry, ...] = (
     made("1-beginner/22-spare-point.toml", "Spare point",
          "A +1 Point to start, a star and three rolls to earn more.",
          Spec(7, 7, 2, 3, P, stars=1, bonuses=(("plus-one", 1),)), 34),
+    # one idea each, linked from the lesson that teaches it (tests/test_studio_teaching.py)
+    Entry("1-beginner/23-one-way-in.toml", "One way in", "(hand-made)"),
+    Entry("1-beginner/24-two-shapes-will-do.toml", "Two shapes will do", "(hand-made)"),
+    Entry("1-beginner/25-keep-the-switch.toml", "Keep the switch", "(hand-made)"),
+    Entry("1-beginner/26-hatch-is-coming.toml", "Hatch is coming", "(hand-made)"),
     # -- 2 intermediate: 3-5 rounds -------------------------------------------------------
     made("2-intermediate/01-side-by-side.toml", "Side by side",
          "Four rolls, two fossils side by side and two stars: plan the order.",

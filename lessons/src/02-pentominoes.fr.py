@@ -203,6 +203,11 @@ assert check.check_totals(free=12, one_sided=answer, fixed=63)
 check.check_totals(free=12, one_sided=answer, fixed=63)
 
 # %% [markdown]
+# **Une énigme sur cette idée : *Un seul sens*** (`puzzles/1-beginner/23-one-way-in.toml`).
+# La poche à côté de la dent de requin a la forme d'un Y : des huit dessins du Y, un seul
+# y entre. Joue-la avec le widget d'énigme de la leçon 8 : `PuzzleWidget("../puzzles/1-beginner/23-one-way-in.toml")`.
+
+# %% [markdown]
 # ## 12, 18 et 63
 # - Pentominos **fixés** : chaque dessin différent compte. Additionne les orbites :
 #   8 + 2 + 8 + 8 + 8 + 4 + 4 + 4 + 4 + 1 + 8 + 4 = **63**.

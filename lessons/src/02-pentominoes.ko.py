@@ -186,6 +186,11 @@ assert check.check_totals(free=12, one_sided=answer, fixed=63)
 check.check_totals(free=12, one_sided=answer, fixed=63)
 
 # %% [markdown]
+# **이 생각을 연습하는 퍼즐: *한 방향뿐*** (`puzzles/1-beginner/23-one-way-in.toml`). 상어 이빨
+# 옆의 빈 곳은 Y 모양이에요. Y의 그림 여덟 개 가운데 하나만 들어가요. 8강의 퍼즐 위젯으로
+# 해 보세요: `PuzzleWidget("../puzzles/1-beginner/23-one-way-in.toml")`.
+
+# %% [markdown]
 # ## 12, 18, 63
 # - **고정** 펜토미노: 서로 다른 그림을 모두 세요. 궤도를 더해요:
 #   8 + 2 + 8 + 8 + 8 + 4 + 4 + 4 + 4 + 1 + 8 + 4 = **63**.

@@ -190,6 +190,11 @@ assert check.check_totals(free=12, one_sided=answer, fixed=63)
 check.check_totals(free=12, one_sided=answer, fixed=63)
 
 # %% [markdown]
+# **A puzzle on this idea: *One way in*** (`puzzles/1-beginner/23-one-way-in.toml`). The
+# pocket beside the shark tooth has the form of a Y: of the Y's eight pictures, only one
+# fits it. Play it with lesson 8's puzzle widget: `PuzzleWidget("../puzzles/1-beginner/23-one-way-in.toml")`.
+
+# %% [markdown]
 # ## 12, 18 and 63
 # - **Fixed** pentominoes: every different picture counts. Add up the orbits:
 #   8 + 2 + 8 + 8 + 8 + 4 + 4 + 4 + 4 + 1 + 8 + 4 = **63**.

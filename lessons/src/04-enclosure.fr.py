@@ -227,6 +227,13 @@ for topic, sentence in describe(tooth, 0, lang="fr"):
 render_enclosure(after6, "C", turns=turns, lang="fr")
 
 # %% [markdown]
+# **Une énigme sur cette idée : *Les hachures arrivent***
+# (`puzzles/1-beginner/26-hatch-is-coming.toml`). Son deuxième lancer ne donne que des
+# formes à hachures, et une forme qui entre doit être dessinée : dessinée sur l'anneau de
+# la griffe de raptor, elle gâche le bonus de même type de fouille. Trouve une place qui
+# ne le gâche pas. Joue-la avec le widget d'énigme de la leçon 8 : `PuzzleWidget("../puzzles/1-beginner/26-hatch-is-coming.toml")`.
+
+# %% [markdown]
 # ## Essaie : l'inspecteur d'anneaux
 # Choisis un fossile (dans la liste, en cliquant sur le fossile, avec sa lettre, ou avec
 # ↑ ↓), puis avance le remplissage avec les boutons ou les touches : → ou Espace pour une

@@ -215,6 +215,12 @@ for topic, sentence in describe(tooth, 0, lang="ko"):
 render_enclosure(after6, "C", turns=turns, lang="ko")
 
 # %% [markdown]
+# **이 생각을 연습하는 퍼즐: *빗금이 와요*** (`puzzles/1-beginner/26-hatch-is-coming.toml`).
+# 두 번째 주사위 굴림은 빗금 모양만 줘요. 들어가는 모양이 있으면 꼭 그려야 해요. 랩터
+# 발톱의 고리에 그리면 같은 굴착 유형 보너스를 망쳐요. 망치지 않는 자리를 찾아요. 8강의
+# 퍼즐 위젯으로 해 보세요: `PuzzleWidget("../puzzles/1-beginner/26-hatch-is-coming.toml")`.
+
+# %% [markdown]
 # ## 해 보기: 둘러싸기 탐색기
 # 화석을 고르세요(목록에서, 화석을 클릭해서, 화석의 글자로, 또는 ↑ ↓로). 그다음 버튼이나
 # 키로 채우기를 한 단계씩 봐요: → 또는 스페이스는 한 단계, ←는 뒤로, Home은 처음으로,

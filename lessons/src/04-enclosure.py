@@ -218,6 +218,12 @@ for topic, sentence in describe(tooth, 0, lang="en"):
 render_enclosure(after6, "C", turns=turns, lang="en")
 
 # %% [markdown]
+# **A puzzle on this idea: *Hatch is coming*** (`puzzles/1-beginner/26-hatch-is-coming.toml`).
+# Its second roll gives hatch shapes only, and a shape that fits must be drawn: drawn on
+# the raptor claw's ring, it spoils the same-dig-type bonus. Find a place that does not.
+# Play it with lesson 8's puzzle widget: `PuzzleWidget("../puzzles/1-beginner/26-hatch-is-coming.toml")`.
+
+# %% [markdown]
 # ## Try it: the enclosure inspector
 # Pick a fossil (the list, a click on the fossil, its letter, or ↑ ↓), then step the fill
 # with the buttons or the keys: → or Space one step, ← back, Home to the start, End the

@@ -278,6 +278,12 @@ assert check_fewest_ring(20, answer)
 check_fewest_ring(20, answer)
 
 # %% [markdown]
+# **Une énigme sur cette idée : *Deux formes suffisent***
+# (`puzzles/1-beginner/24-two-shapes-will-do.toml`). L'anneau du trilobite a 8 cases :
+# au moins ⌈8/5⌉ = 2 formes, et deux L suffisent. Une troisième forme sur l'anneau coûte
+# un lancer. Joue-la avec le widget d'énigme de la leçon 8 : `PuzzleWidget("../puzzles/1-beginner/24-two-shapes-will-do.toml")`.
+
+# %% [markdown]
 # ## Pour les plus grands
 # - Le périmètre a son propre minimum : une forme de *n* cases a un périmètre d'au moins
 #   2⌈2√n⌉ (Harary et Harborth, 1976), atteint par les carrés et les presque-carrés. Le

@@ -259,6 +259,12 @@ assert check_fewest_ring(20, answer)
 check_fewest_ring(20, answer)
 
 # %% [markdown]
+# **이 생각을 연습하는 퍼즐: *모양 두 개면 돼요***
+# (`puzzles/1-beginner/24-two-shapes-will-do.toml`). 삼엽충의 고리는 8칸이에요. 모양이
+# 적어도 ⌈8/5⌉ = 2개 필요하고, L 두 개면 돼요. 고리에 세 번째 모양을 그리면 주사위 굴림
+# 하나를 더 써요. 8강의 퍼즐 위젯으로 해 보세요: `PuzzleWidget("../puzzles/1-beginner/24-two-shapes-will-do.toml")`.
+
+# %% [markdown]
 # ## 상급 학생을 위해
 # - 변으로 잰 둘레에도 최솟값이 있어요: *n*칸짜리 모양의 둘레는 적어도 2⌈2√n⌉이에요
 #   (Harary와 Harborth, 1976). 정사각형과 정사각형에 가까운 모양이 거기에 닿아요. 고리의

@@ -264,6 +264,12 @@ assert check_fewest_ring(20, answer)
 check_fewest_ring(20, answer)
 
 # %% [markdown]
+# **A puzzle on this idea: *Two shapes will do***
+# (`puzzles/1-beginner/24-two-shapes-will-do.toml`). The trilobite's ring has 8 cells:
+# at least ⌈8/5⌉ = 2 shapes, and two Ls do it. A third shape on the ring costs a roll.
+# Play it with lesson 8's puzzle widget: `PuzzleWidget("../puzzles/1-beginner/24-two-shapes-will-do.toml")`.
+
+# %% [markdown]
 # ## For older students
 # - The edge perimeter has its own minimum: a shape of *n* cells has perimeter at least
 #   2⌈2√n⌉ (Harary and Harborth, 1976), reached by squares and near-squares. The ring's

@@ -312,6 +312,10 @@ check_bound(FINDS, {"Skull": True, "Tooth": True}, answer)
 #    fewer nodes than brute force? Why does the *order* of the finds matter?
 # 2. Play `PuzzleWidget` on the puzzle above (lesson 8) and beat greedy's score. Then
 #    analyse your own game with `analyse(game, rolls, turns)`.
+# 3. When is a bonus worth spending? *Keep the switch*
+#    (`puzzles/1-beginner/25-keep-the-switch.toml`): its star gives a bonus of your choice;
+#    which one, and in which round do you spend it? Greedy leaves the star.
+#    `PuzzleWidget("../puzzles/1-beginner/25-keep-the-switch.toml")`
 
 # %% [markdown]
 # ## Exit ticket
