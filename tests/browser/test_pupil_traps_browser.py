@@ -40,21 +40,24 @@ def tall_cell(lang: str) -> str:
             "tall")
 
 
+def done_cell(lang: str) -> str:
+    """A game on the pit played out to its end (the summary, Save, Download, Replay)."""
+    return ("from paleowidgets.core.maps import parse_document\n"
+            f"done = PlayWidget(parse_document({h.PIT!r}), player='Ada', lang={lang!r}, "
+            "save='traps-saves', ask_name=False)\n"
+            "while not done.state.is_terminal:\n"
+            "    done.roll_dice()\n"
+            "    done.play_turn(next(done.state.legal_turns(done.roll, max_squares=0)))\n"
+            "done.add_class('test-done')\n"
+            "done")
+
+
 def traps_notebook(path: Path) -> Path:
     """The demo's cells (the game, the rules summary), then a widget whose I fits only
     turned, one whose game is played out to its end, and the line the harness waits for."""
     nb = json.loads(DEMO.read_text(encoding="utf-8"))
     cells = [new_code_cell("".join(c["source"])) for c in nb["cells"]]
-    cells += [new_code_cell(tall_cell("en")),
-              new_code_cell("from paleowidgets.core.maps import parse_document\n"
-                            f"done = PlayWidget(parse_document({h.PIT!r}), player='Ada', "
-                            "save='traps-saves')\n"
-                            "while not done.state.is_terminal:\n"
-                            "    done.roll_dice()\n"
-                            "    done.play_turn(next(done.state.legal_turns(done.roll, "
-                            "max_squares=0)))\n"
-                            "done.add_class('test-done')\n"
-                            "done"),
+    cells += [new_code_cell(tall_cell("en")), new_code_cell(done_cell("en")),
               new_code_cell(f"print({h.DONE!r})")]
     return h.write_notebook(path, cells)
 
@@ -156,8 +159,13 @@ def test_lab_save_answers_beside_its_button_without_a_path(lab_page: Any,
 def voila_fr(browser_root: Path) -> Iterator[h.Server]:
     site = browser_root / "traps-voila"
     site.mkdir(exist_ok=True)
-    h.write_notebook(site / "tall-fr.ipynb",
-                     [new_code_cell("from paleowidgets import PlayWidget\n" + tall_cell("fr"))])
+    h.write_notebook(site / "tall-fr.ipynb", [
+        new_code_cell("from paleowidgets import PlayWidget\n" + tall_cell("fr")),
+        new_code_cell(done_cell("fr")),
+        new_code_cell(f"asks = PlayWidget(parse_document({h.PIT!r}), lang='fr', "
+                      "save='traps-saves', ask_name=True)\n"
+                      "asks.add_class('test-asks')\n"
+                      "asks")])
     with h.voila(site / "tall-fr.ipynb", browser_root) as server:
         yield server
 
@@ -195,3 +203,33 @@ def test_the_demo_is_the_notebook_measured() -> None:
     nb = json.loads(DEMO.read_text(encoding="utf-8"))
     sources = ["".join(c["source"]) for c in nb["cells"]]
     assert "PlayWidget(" in sources[0] and "rules_summary()" in sources[-1]
+
+
+# Every control a finger may use: buttons, links, text fields, at least 44 px by 44 px
+# (a text field as tall; its width is for the words).
+JS_SMALL = """() => Array.from(document.querySelectorAll(
+    '.paleo-widget button, .paleo-widget a, .paleo-widget input'))
+    .filter(el => el.offsetParent !== null).map(el => {
+        const r = el.getBoundingClientRect();
+        return [Math.round(r.width), Math.round(r.height), el.tagName,
+                (el.textContent || el.placeholder || '').trim().slice(0, 30)]; })
+    .filter(([w, h, tag]) => h < 44 || (tag !== 'INPUT' && w < 44))"""
+
+
+def test_voila_every_control_is_finger_sized(browser: Any, voila_fr: h.Server,
+                                             browser_root: Path) -> None:
+    ctx = browser.new_context(viewport=SCREEN, device_scale_factor=1, has_touch=True)
+    page = ctx.new_page()
+    try:
+        page.goto(f"{voila_fr.url}/", wait_until="domcontentloaded", timeout=90_000)
+        for scope in (".test-tall", ".test-done", ".test-asks"):
+            page.wait_for_selector(f"{scope} canvas.paleo-board", state="visible",
+                                   timeout=90_000)
+        page.locator(".test-done .paleo-download").wait_for()
+        page.locator(".test-asks .paleo-name input").wait_for()
+        small = page.evaluate(JS_SMALL)
+        page.screenshot(path=str(browser_root / "traps-voila-fr-finger-sizes.png"),
+                        full_page=True)
+        assert small == [], f"controls under 44 px for a finger: {small}"
+    finally:
+        ctx.close()
