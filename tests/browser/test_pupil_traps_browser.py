@@ -123,9 +123,11 @@ def test_lab_a_shape_that_fits_only_turned_says_so_on_the_message_line(lab_page:
                            "e => e.innerText.trim() === want)",
                            arg=[f"{tall} .paleo-message", want], timeout=20_000)
     assert line.inner_text().strip() == want and line.is_visible()
-    b = page.locator(f"{tall} canvas.paleo-board").bounding_box()
-    assert b is not None
-    page.mouse.move(b["x"] + b["width"] * 0.5, b["y"] + b["height"] * 0.5)
+    canvas = page.wait_for_selector(f"{tall} canvas.paleo-board", state="visible")
+    size = canvas.evaluate("el => [el.width, el.height]")
+    at = h.page_point(page, canvas, (size[0] / 2, size[1] / 2))   # in view, still, hit
+    page.mouse.move(5, 5)
+    page.mouse.move(*at)
     page.wait_for_function(ON_BOARD, timeout=5_000)
     page.keyboard.press("r")                                # standing: it fits there
     page.locator(f"{tall} .paleo-message.paleo-legal").wait_for()
