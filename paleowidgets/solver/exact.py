@@ -34,13 +34,14 @@ moves built from ``Game.placements``, ``Game.choices``, ``State.switch_sets``,
    (memoised), which the planner computes only as far as needed to know whether it beats
    the best line.
 
-On a long game (12 rounds or more left: whole class games, not the puzzle collection)
-an **anytime phase** comes between steps 1 and 2 (``beam.py``): beam searches over the
-rounds under the real rules, ranked by a heuristic outlook, then a large neighbourhood
-search on the best line, for most of the time limit (:func:`anytime_budget`). It only finds lines
-(each is replayed, and must score what it claims); on a 20-round dig site the exact
-steps alone stayed at the quick line for minutes. The bound of the start is computed
-after it, above the better line (which makes it quicker).
+On a long game (12 rounds or more left: whole class games, not the puzzle collection;
+8 or more in a game of 12 rounds or more, with a time limit) an **anytime phase** comes
+between steps 1 and 2 (``beam.py``): beam searches over the rounds under the real rules,
+ranked by a heuristic outlook, then a large neighbourhood search on the best line, for
+most of the time limit (:func:`anytime_budget`). It only finds lines (each is replayed,
+and must score what it claims); on a 20-round dig site the exact steps alone stayed at
+the quick line for minutes. The bound of the start is computed after it, above the
+better line (which makes it quicker).
 
 Pruning in the real search, and why each piece is safe (the code says it again)
 -------------------------------------------------------------------------------
@@ -135,6 +136,12 @@ from .beam import anytime
 # puzzle collection has at most 10 rounds, and its answers stay what they were), for
 # anytime_budget(time limit) seconds.
 ANYTIME_ROUNDS = 12
+# Within a long game, a solve with a time limit from a state with fewer rounds left (a
+# hint or the analysis of a middle round) runs it too from this many: the exact parts
+# do not prove those in seconds (dig site: 7 rounds left, not in 20 s), and the beams
+# find better lines there (an analysis of the dig site: rounds 10-13 from 52, 50, 50,
+# 50 to 53 each).
+ANYTIME_MID_ROUNDS = 8
 ANYTIME_NO_LIMIT = 7.0      # seconds, when the solve has no time limit
 
 
@@ -810,7 +817,8 @@ class Engine:
             # prune with (the bound of the start takes seconds there, fewer above a
             # good line).
             left = t.R - start.round
-            if left >= ANYTIME_ROUNDS:
+            if left >= ANYTIME_ROUNDS or (time_limit is not None and t.R >= ANYTIME_ROUNDS
+                                          and left >= ANYTIME_MID_ROUNDS):
                 stop_at = clock.start + anytime_budget(time_limit)
 
                 def on_line(value: int, line: list[Move]) -> None:
