@@ -474,12 +474,13 @@ def test_reload_draws_every_canvas_again(page: Any) -> None:
     ready: every canvas shows again exactly the pixels it showed before the reload."""
     names = ["ex", "enc", "cg", "snow", "pz", "ra"]
     page.mouse.move(0, 0)
-    before = {n: h.fingerprint(page, canvas_of(page, n)) for n in names}
+    # the kernel has handled the mouse leaving (a hover ghost is gone) before the pixels are
+    # read: its drawing went out before this answer, on the same socket
     redraws_before = h.kernel_run(page, REDRAWS).strip()
+    before = {n: h.fingerprint(page, canvas_of(page, n)) for n in names}
     h.save_lab_notebook(page)         # the outputs (widget views) survive the reload
     page.console.clear()
-    page.reload(wait_until="domcontentloaded")
-    page.wait_for_function(h.JS_KERNEL_READY, timeout=90_000)
+    reloads = h.reload_lab_until_restored(page, f"{PANEL} {SCOPE['ex']} {CANVAS['ex']}")
     wrong = []
     for n in names:
         canvas = canvas_of(page, n)
@@ -491,7 +492,7 @@ def test_reload_draws_every_canvas_again(page: Any) -> None:
         after = h.kernel_run(page, REDRAWS).strip()
         pytest.fail(f"canvases not showing their pixels again (hash, colours): {wrong}; "
                     f"whole redraws in the kernel before {redraws_before}, after {after}; "
-                    f"console since the reload: {page.console[-20:]}")
+                    f"reloads {reloads}; console since the reload: {page.console[-20:]}")
 
 
 # -- Voila: the puzzle as a student's page -------------------------------------------------------

@@ -104,8 +104,7 @@ def test_replay_step_changes_the_board(page: Any, geometry: tuple[Any, Any]) -> 
 def test_reload_draws_the_board_again(page: Any, geometry: tuple[Any, Any]) -> None:
     plan = geometry[0]
     h.save_lab_notebook(page)         # the outputs (widget views) survive the reload
-    page.reload(wait_until="domcontentloaded")
-    page.wait_for_function(h.JS_KERNEL_READY, timeout=90_000)
+    h.reload_lab_until_restored(page, f"{PLAY} canvas.paleo-board")
     canvas = board(page, PLAY)
     # the new client starts blank; the kernel redraws from the model when it is ready
     h.wait_pixel(page, canvas, h.inside(plan, (2, 2), 0.15, 0.45), DUG)
