@@ -31,6 +31,7 @@ from paleowidgets.data import load_map
 from paleowidgets.render.canvas import BoardPlan, plan_board
 from paleowidgets.render.sheet import sheet_of
 from paleowidgets.render.style import sheet_labels
+from paleowidgets.widgets.keeping import play_robot
 
 pytestmark = pytest.mark.browser
 
@@ -430,6 +431,10 @@ def test_voila_a_whole_game_by_keyboard_alone(browser: Any, voila_site: h.Server
             page.locator(f"{pit} .paleo-message", has_text=f"Round {round_}:").wait_for()
         assert mirror.state.is_terminal
         page.locator(f"{pit} .paleo-summary").wait_for()
+        # the robot's score on the same dice follows (it plays in a thread of the kernel)
+        robot = play_robot(mirror.game, mirror.rolls)
+        page.locator(f"{pit} .paleo-summary",
+                     has_text=f"the robot scores {robot} point").wait_for(timeout=60_000)
         assert page.evaluate(ON_PIT_BOARD)                       # the keys stayed on the board
     finally:
         page.screenshot(path=str(browser_root / "classroom-voila-keyboard-last.png"))
