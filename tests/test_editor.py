@@ -291,3 +291,15 @@ def test_the_grade_speaks_the_editors_language(lang: str) -> None:
         assert english not in said, (lang, english, said)
     assert i18n.t("puzzle.tier.beginner", lang) in said
     assert f"{g.greedy}" in said and f"{g.optimum}" in said
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+def test_bonuses_and_tiers_are_named_in_the_editors_language(lang: str) -> None:
+    e = PuzzleEditor(width=7, height=7, lang=lang)
+    assert [f.description for f in e.bonus_fields] == [
+        i18n.t(f"bonus.{kind}", lang) for kind in ("one-square", "switch-shape", "switch-dig",
+                                                   "plus-one")]
+    assert [label for label, _ in e.difficulty.options][1:] == [
+        i18n.t(f"puzzle.tier.{d}", lang) for d in ("beginner", "intermediate", "advanced",
+                                                    "expert")]
+    assert e.dice_shapes.style.description_width == "initial"    # a French label, whole

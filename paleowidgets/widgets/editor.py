@@ -412,7 +412,8 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
         self.title = W.Text(description=t("editor.puzzle.title"), layout=text)
         self.story = W.Textarea(description=t("editor.puzzle.story"),
                                 layout=W.Layout(width="auto", height="4em"))
-        self.difficulty = W.Dropdown(options=[("—", ""), *[(d, d) for d in DIFFICULTIES]],
+        self.difficulty = W.Dropdown(options=[("—", ""), *[(t(f"puzzle.tier.{d}"), d)
+                                                           for d in DIFFICULTIES]],
                                      description=t("editor.puzzle.tier"))
         self.rolls_field = W.Text(description=t("editor.puzzle.rolls"),
                                   placeholder="25 14 63", layout=text)
@@ -420,15 +421,17 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
                                            description=t("editor.puzzle.count"),
                                            layout=W.Layout(width="11em"))
         self.roll_button = W.Button(description=t("editor.puzzle.roll"), icon="dice")
-        self.bonus_fields = [W.BoundedIntText(min=0, max=20, description=kind,
-                                              layout=W.Layout(width="13em"),
-                                              style={"description_width": "7em"})
+        self.bonus_fields = [W.BoundedIntText(min=0, max=20, description=t(f"bonus.{kind}"),
+                                              layout=W.Layout(width="auto"),
+                                              style={"description_width": "initial"})
                              for kind in BONUS_KINDS]
         self.own_dice = W.Checkbox(description=t("editor.dice.own"), indent=False)
         self.dice_shapes = W.Text(description=t("editor.dice.shapes"),
-                                  placeholder="IX TU VW FP LY NZ", layout=text)
+                                  placeholder="IX TU VW FP LY NZ", layout=text,
+                                  style={"description_width": "initial"})
         self.dice_digs = W.Text(description=t("editor.dice.digs"),
-                                placeholder="c c d d h h", layout=text)
+                                placeholder="c c d d h h", layout=text,
+                                style={"description_width": "initial"})
         self.prove_button = W.Button(description=t("editor.prove"), button_style="primary")
         self.stop_button = W.Button(description=t("editor.stop"), disabled=True)
         self.grade_button = W.Button(description=t("editor.grade"))
