@@ -31,6 +31,7 @@ from paleowidgets.i18n.glossary import (
 ROOT = Path(__file__).resolve().parents[1]
 I18N = ROOT / "paleowidgets" / "i18n"
 MAPS = ROOT / "paleowidgets" / "data" / "maps"
+PUZZLES = ROOT / "puzzles"
 LANGS = glossary_languages()
 
 # The terms every glossary has (issue 15's list and this kit's words).
@@ -123,13 +124,33 @@ def problems_in_lesson(path: Path, lang: str) -> list[str]:
 
 
 def problems_in_map(path: Path, lang: str) -> list[str]:
-    """What breaks the glossary in a map's names in ``lang`` (``names = { fr = ... }``)."""
+    """What breaks the glossary in a map's names in ``lang`` (``names = { fr = ... }``),
+    and in a puzzle's titles and stories (``titles = { fr = ... }``, ``stories = ...``)."""
     found = []
     for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
-        if re.match(r"\s*names\s*=", line):
-            name = tomllib.loads(line.strip()).get("names", {}).get(lang, "")
-            found += rejected_in(name, lang, file=_rel(path), first_line=number)
+        key = re.match(r"\s*(names|titles|stories)\s*=", line)
+        if key:
+            text = tomllib.loads(line.strip()).get(key.group(1), {}).get(lang, "")
+            found += rejected_in(text, lang, file=_rel(path), first_line=number)
     return [str(f) for f in found]
+
+
+def puzzle_files() -> list[Path]:
+    return sorted(PUZZLES.rglob("*.toml"))
+
+
+def untranslated(path: Path, lang: str) -> list[str]:
+    """What a puzzle file leaves in English in ``lang``: its title, story, map name and
+    fossil names without a ``lang`` entry."""
+    from paleowidgets.core.maps import Puzzle, load_document
+
+    doc = load_document(path)
+    assert isinstance(doc, Puzzle), f"{_rel(path)} is not a puzzle"
+    gaps = [what for what, texts, english in (
+        ("title", doc.titles, doc.title), ("story", doc.stories, doc.story),
+        ("map name", doc.map.names, doc.map.name)) if english and lang not in texts]
+    gaps += [f"fossil {f.id} name" for f in doc.map.fossils if f.name and lang not in f.names]
+    return [f"{_rel(path)}: no {lang} {what}" for what in gaps]
 
 
 # -- the glossaries themselves ---------------------------------------------------------------
@@ -256,6 +277,26 @@ def test_map_names_are_checked(tmp_path: Path) -> None:
         == [f"{bad}:3", f"{bad}:3"]
 
 
+def test_puzzle_titles_and_stories_are_checked(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[puzzle]\ntitle = "Board"\ntitles = { fr = "Le plateau", ko = "판" }\n'
+                   'stories = { fr = "Une énigme", ko = "보드 퍼즐이에요." }\n', encoding="utf-8")
+    assert [p.split(": ")[0] for p in problems_in_map(bad, "fr") + problems_in_map(bad, "ko")] \
+        == [f"{bad}:3", f"{bad}:4"]
+
+
+def test_untranslated_names_what_is_missing(tmp_path: Path) -> None:
+    from paleowidgets.core.rules import TINY
+
+    path = tmp_path / "p.toml"
+    path.write_text(TINY + '[puzzle]\ntitle = "T"\ntitles = { fr = "T fr" }\n'
+                    'rolls = [[2, 5]]\n', encoding="utf-8")
+    gaps = untranslated(path, "fr")
+    assert gaps and all(": no fr " in g for g in gaps)
+    assert not any(g.endswith("no fr title") for g in gaps)
+    assert any(g.endswith("no ko title") for g in untranslated(path, "ko"))
+
+
 def test_patterns_are_compiled_once() -> None:
     assert variant_pattern("plateau", "fr") is variant_pattern("plateau", "fr")
 
@@ -285,6 +326,23 @@ def test_teachers_guides(lang: str) -> None:
 def test_map_names(lang: str) -> None:
     found = [p for path in sorted(MAPS.glob("*.toml")) for p in problems_in_map(path, lang)]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_puzzle_texts(lang: str) -> None:
+    """Every shipped puzzle's title, story, map name and fossil names in the glossary's
+    words."""
+    assert puzzle_files(), "no puzzles/**/*.toml"
+    found = [p for path in puzzle_files() for p in problems_in_map(path, lang)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_puzzle_is_translated(lang: str) -> None:
+    """A pupil reading in ``lang`` meets no English in a shipped puzzle (docs/FORMATS.md,
+    Names in other languages: ``titles``, ``stories``, ``names``)."""
+    gaps = [g for path in puzzle_files() for g in untranslated(path, lang)]
+    assert not gaps, "\n".join(gaps)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -49,6 +49,7 @@ __all__ = ["CodeError", "decode", "decode_document", "decode_log", "encode", "fi
 VERSION = 1
 DOCUMENT, GAME = "P", "G"
 _PUZZLE, _SNOWMAN, _DICE = 1, 2, 4            # document flags
+_TEXTS = 8          # a puzzle's title and story in other languages follow its story
 _PASS, _SWITCH_SHAPE, _SWITCH_DIG, _STARS, _SQUARES = 1, 2, 4, 8, 16   # turn flags
 _SYMBOLS = ".*#ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 # The 63 fixed forms, letter by letter: a drawn shape is its form's number and dig type,
@@ -124,7 +125,8 @@ def _write_document(out: _Writer, doc: Map | Puzzle) -> None:
     puzzle = doc if isinstance(doc, Puzzle) else None
     m = doc.map if isinstance(doc, Puzzle) else doc
     flags = ((_PUZZLE if puzzle else 0) | (_SNOWMAN if m.theme == "snowman" else 0)
-             | (0 if m.dice.is_default() else _DICE))
+             | (0 if m.dice.is_default() else _DICE)
+             | (_TEXTS if puzzle and (puzzle.titles or puzzle.stories) else 0))
     out.uint(flags)
     out.text(m.name)
     _write_names(out, m.names)
@@ -148,6 +150,9 @@ def _write_document(out: _Writer, doc: Map | Puzzle) -> None:
     if puzzle is not None:
         out.text(puzzle.title)
         out.text(puzzle.story)
+        if flags & _TEXTS:
+            _write_names(out, puzzle.titles)
+            _write_names(out, puzzle.stories)
         out.uint(DIFFICULTIES.index(puzzle.difficulty) + 1 if puzzle.difficulty else 0)
         for n in puzzle.bonuses:
             out.uint(n)
@@ -360,7 +365,7 @@ def _read_document(r: _Reader) -> Map | Puzzle:
 
 
 def _document_dict(r: _Reader) -> dict[str, Any]:
-    flags = r.uint(7)
+    flags = r.uint(15)
     name = r.text()
     names = _read_names(r)
     width, height = r.uint(26), r.uint(99)
@@ -395,6 +400,8 @@ def _document_dict(r: _Reader) -> dict[str, Any]:
         doc["dice"] = {"shapes": shapes, "digs": digs}
     if flags & _PUZZLE:
         p: dict[str, Any] = {"title": r.text(), "story": r.text()}
+        if flags & _TEXTS:
+            p["titles"], p["stories"] = _read_names(r), _read_names(r)
         level = r.uint(len(DIFFICULTIES))
         if level:
             p["difficulty"] = DIFFICULTIES[level - 1]

@@ -139,10 +139,22 @@ class Puzzle:
     difficulty: str = ""
     doc: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     source: str | None = field(default=None, compare=False)
+    # the title and story in other languages, by language code: FORMATS.md's ``titles``
+    # and ``stories`` (like a map's ``names``, not part of what makes two puzzles the same)
+    titles: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    stories: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def is_draft(self) -> bool:
         return not self.solution
+
+    def title_in(self, lang: str) -> str:
+        """The puzzle's title in ``lang``: its ``titles`` entry, else its title."""
+        return self.titles.get(lang, self.title)
+
+    def story_in(self, lang: str) -> str:
+        """The puzzle's story in ``lang``: its ``stories`` entry, else its story."""
+        return self.stories.get(lang, self.story)
 
     def __repr__(self) -> str:
         return f"<Puzzle {self.title or self.map.name!r}: {len(self.rolls)} rolls on {self.map!r}>"
@@ -200,22 +212,26 @@ class _Reader:
                             f"not {value!r}", path, key)
         return value
 
-    def names(self, table: Mapping[str, Any], path: tuple[str, ...]) -> dict[str, str]:
-        """The optional ``names`` of a map or fossil: a table from language codes (two
-        lower-case letters) to non-empty names, ``names = { fr = "...", ko = "..." }``."""
-        value = table.get("names", {})
-        where = f"[{'.'.join(path)}] names"
+    def names(self, table: Mapping[str, Any], path: tuple[str, ...],
+              key: str = "names") -> dict[str, str]:
+        """The optional ``names`` of a map or fossil (a puzzle's ``titles`` and ``stories``):
+        a table from language codes (two lower-case letters) to non-empty texts,
+        ``names = { fr = "...", ko = "..." }``."""
+        value = table.get(key, {})
+        where = f"[{'.'.join(path)}] {key}"
+        what = key[:-3] + "y" if key.endswith("ies") else key[:-1]     # name, title, story
         if not isinstance(value, Mapping):
-            raise self.fail(f"{where} must be a table of language codes to names, like "
-                            '{ fr = "Ammonite", ko = "암모나이트" }, not ' f"{value!r}",
-                            path, "names")
+            example = ('{ fr = "Ammonite", ko = "암모나이트" }' if key == "names"
+                       else '{ fr = "...", ko = "..." }')
+            raise self.fail(f"{where} must be a table of language codes to {key}, like "
+                            f"{example}, not {value!r}", path, key)
         for code, text in value.items():
             if not _LANGUAGE_CODE.match(code):
                 raise self.fail(f"{where}: {code!r} is not a language code (two lower-case "
-                                "letters, like fr or ko)", path, "names")
+                                "letters, like fr or ko)", path, key)
             if not isinstance(text, str) or not text.strip():
-                raise self.fail(f"{where}: the {code} name must be a non-empty string, "
-                                f"not {text!r}", path, "names")
+                raise self.fail(f"{where}: the {code} {what} must be a non-empty string, "
+                                f"not {text!r}", path, key)
         return dict(value)
 
     def string(self, table: Mapping[str, Any], path: tuple[str, ...], key: str,
@@ -230,7 +246,8 @@ _LETTER_SET = frozenset(LETTERS)
 _MAP_KEYS = ("name", "names", "theme", "rounds", "grid")
 _FOSSIL_KEYS = ("name", "names", "points", "bonus")
 _LANGUAGE_CODE = re.compile(r"[a-z]{2}\Z")
-_PUZZLE_KEYS = ("title", "story", "rolls", "bonuses", "optimum", "solution", "difficulty")
+_PUZZLE_KEYS = ("title", "titles", "story", "stories", "rolls", "bonuses", "optimum",
+                "solution", "difficulty")
 # The tiers of the puzzle collection, easiest first (puzzles/README.md, solver/grading.py).
 DIFFICULTIES = ("beginner", "intermediate", "advanced", "expert")
 _TOP_KEYS = ("map", "fossils", "dice", "puzzle")
@@ -557,6 +574,8 @@ def _read_puzzle(r: _Reader, table: Mapping[str, Any], base: Map) -> Puzzle:
     r.known_keys(table, path, _PUZZLE_KEYS)
     title = r.string(table, path, "title")
     story = r.string(table, path, "story")
+    titles = r.names(table, path, "titles")
+    stories = r.names(table, path, "stories")
     difficulty = r.string(table, path, "difficulty")
     if "difficulty" in table and difficulty not in DIFFICULTIES:
         raise r.fail(f"[puzzle] difficulty must be one of {', '.join(DIFFICULTIES)}, "
@@ -576,7 +595,8 @@ def _read_puzzle(r: _Reader, table: Mapping[str, Any], base: Map) -> Puzzle:
             raise _problem_error(r, p)
     return Puzzle(map=game_map, rolls=rolls, title=title, story=story, bonuses=bonuses,
                   optimum=optimum if solution else None, solution=solution,
-                  difficulty=difficulty, doc=base.doc, source=r.file)
+                  difficulty=difficulty, doc=base.doc, source=r.file, titles=titles,
+                  stories=stories)
 
 
 def _read_rolls(r: _Reader, value: Any) -> tuple[Roll, ...]:

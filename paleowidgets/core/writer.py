@@ -41,9 +41,11 @@ def document_toml(doc: Map | Puzzle, *, header: Sequence[str] = ()) -> str:
         digs = ", ".join(f"{k} = {toml_string(m.dice.dig_of(k))}" for k in range(1, 7))
         lines += ["[dice]", f"shapes = {{ {faces} }}", f"digs = {{ {digs} }}", ""]
     if puzzle is not None:
-        lines += ["[puzzle]", f"title = {toml_string(puzzle.title)}"]
+        lines += ["[puzzle]", f"title = {toml_string(puzzle.title)}",
+                  *names_line(puzzle.titles, "titles")]
         if puzzle.story:
             lines.append(f"story = {toml_string(puzzle.story)}")
+        lines += names_line(puzzle.stories, "stories")
         if puzzle.difficulty:
             lines.append(f"difficulty = {toml_string(puzzle.difficulty)}")
         lines.append("rolls = [" + ", ".join(f"[{a}, {b}]" for a, b in puzzle.rolls) + "]")
@@ -59,8 +61,9 @@ def document_toml(doc: Map | Puzzle, *, header: Sequence[str] = ()) -> str:
     return "\n".join(lines) + "\n"
 
 
-def names_line(names: Mapping[str, str]) -> list[str]:
-    """The ``names = { fr = "...", ... }`` line of a map or fossil (none without names).
+def names_line(names: Mapping[str, str], key: str = "names") -> list[str]:
+    """The ``names = { fr = "...", ... }`` line of a map or fossil (none without names),
+    or the ``titles``/``stories`` line of a puzzle.
 
     >>> names_line({"fr": "Dent", "ko": "이빨"})
     ['names = { fr = "Dent", ko = "이빨" }']
@@ -68,7 +71,7 @@ def names_line(names: Mapping[str, str]) -> list[str]:
     if not names:
         return []
     pairs = ", ".join(f"{code} = {toml_string(text)}" for code, text in sorted(names.items()))
-    return [f"names = {{ {pairs} }}"]
+    return [f"{key} = {{ {pairs} }}"]
 
 
 def toml_string(text: str) -> str:

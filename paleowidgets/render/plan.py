@@ -39,7 +39,9 @@ def plan_sheet(sheet: Sheet, *, cell_size: float = 36, show_track: bool = True,
         raise ValueError(f"cell_size must be positive, not {cell_size!r}")
     code = i18n.get_language() if lang is None else i18n.normalize(lang)
     ctx = Ctx(float(cell_size), sheet.theme, st.sheet_labels(code, labels), code)
-    if sheet.title == sheet.game.map.name:     # the map's own name: in the sheet's language
+    if sheet.titles:                           # a puzzle's own title: in the sheet's language
+        sheet = replace(sheet, title=sheet.titles.get(code, sheet.title))
+    elif sheet.title == sheet.game.map.name:   # the map's own name: in the sheet's language
         sheet = replace(sheet, title=sheet.game.map.name_in(code))
     top = ([(sections.bonus_block(sheet, ctx), "bonus-track"),
             (sections.round_block(sheet, ctx), "round-track")] if show_track else [])

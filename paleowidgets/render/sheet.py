@@ -12,7 +12,7 @@ led there, a title, a player's name), so the layout code deals with one thing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..core.dice import normalise_seed, roll_sequence
 from ..core.logs import GameLog, replay_turns
@@ -37,6 +37,8 @@ class Sheet:
     blank: bool = False
     puzzle: bool = False
     seed: str = ""        # the seed code whose rolls fill the round track, shown on the sheet
+    # the title in other languages (a puzzle's ``titles``), by language code
+    titles: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     @property
     def game(self) -> Game:
@@ -89,7 +91,8 @@ def sheet_of(obj: Renderable, *, rolls: Sequence[Roll] | None = None,
         game = Game.from_puzzle(obj)
         all_rolls = tuple(rolls if rolls is not None else obj.rolls)
         heading = title or obj.title or obj.map.name
-        return _played(game, all_rolls, tuple(turns or ()), heading, name, puzzle=True)
+        sheet = _played(game, all_rolls, tuple(turns or ()), heading, name, puzzle=True)
+        return replace(sheet, titles=_titles(obj, title))
     if isinstance(obj, Map):
         return _played(Game(obj), tuple(rolls or ()), tuple(turns or ()), title or obj.name,
                        name, puzzle=False)
@@ -142,7 +145,14 @@ def _log_sheet(log: GameLog, player: int | str | None, title: str | None) -> She
     doc = log.document
     heading = title or (doc.title or doc.map.name if isinstance(doc, Puzzle) else doc.name)
     return _checked(Sheet(state, log.rolls, p.turns, heading, p.name,
-                          puzzle=isinstance(doc, Puzzle)))
+                          puzzle=isinstance(doc, Puzzle),
+                          titles=_titles(doc, title) if isinstance(doc, Puzzle) else {}))
+
+
+def _titles(puzzle: Puzzle, title: str | None) -> Mapping[str, str]:
+    """A puzzle sheet's title in other languages: the puzzle's ``titles`` when the sheet
+    is headed by the puzzle's own title."""
+    return puzzle.titles if not title and puzzle.title else {}
 
 
 def _checked(sheet: Sheet) -> Sheet:

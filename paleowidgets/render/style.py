@@ -231,5 +231,5 @@ def document_title(document: Map | Puzzle, lang: str | None = None) -> str:
     """
     code = i18n.get_language() if lang is None else i18n.normalize(lang)
     if isinstance(document, Puzzle):
-        return document.title or document.map.name_in(code)
+        return document.title_in(code) or document.map.name_in(code)
     return document.name_in(code)

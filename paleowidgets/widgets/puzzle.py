@@ -321,7 +321,8 @@ class PuzzleWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             parts.insert(0, i18n.t("puzzle.tier", lang, tier=tier))
         if p.is_draft:
             parts.append(i18n.t("puzzle.draft", lang, seconds=_seconds(self.time_limit)))
-        story = f"<div><i>{html.escape(p.story)}</i></div>" if p.story else ""
+        text = p.story_in(lang)
+        story = f"<div><i>{html.escape(text)}</i></div>" if text else ""
         return (f"<div class='paleo-puzzle-intro'>{story}"
                 f"<div>{html.escape(' · '.join(parts))}</div></div>")
 

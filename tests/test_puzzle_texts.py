@@ -1,0 +1,112 @@
+"""A puzzle's title and story per language (issue 15; docs/FORMATS.md, "Names in other
+languages"): ``titles`` and ``stories`` in ``[puzzle]`` are read and checked like a map's
+``names``, kept by the writer and by codes, and shown by sheets, the puzzle widget and
+lesson 8 in the reader's language; every shipped puzzle carries French and Korean ones."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+from paleowidgets import render_svg
+from paleowidgets.core.codes import decode, encode
+from paleowidgets.core.errors import FormatError
+from paleowidgets.core.maps import Puzzle, load_document, parse_document
+from paleowidgets.core.rules import TINY
+from paleowidgets.core.writer import document_toml
+from paleowidgets.render.style import document_title
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = sorted((ROOT / "puzzles").rglob("*.toml"))
+LANGS = ("fr", "ko")
+
+PUZZLE = TINY + """[puzzle]
+title = "First ring"
+titles = { fr = "Premier anneau", ko = "첫 고리" }
+story = "Two rolls."
+stories = { fr = "Deux lancers.", ko = "주사위 굴림 두 번." }
+rolls = [[2, 5], [1, 4]]
+"""
+
+
+def puzzle(text: str = PUZZLE) -> Puzzle:
+    doc = parse_document(text, file="p.toml")
+    assert isinstance(doc, Puzzle)
+    return doc
+
+
+def shown_texts(svg: str) -> list[str]:
+    return [html.unescape(t) for t in re.findall(r">([^<>]+)<", svg)]
+
+
+def test_titles_and_stories_are_read() -> None:
+    p = puzzle()
+    assert (p.title_in("fr"), p.title_in("ko"), p.title_in("en")) == \
+        ("Premier anneau", "첫 고리", "First ring")
+    assert (p.story_in("fr"), p.story_in("de")) == ("Deux lancers.", "Two rolls.")
+    plain = puzzle(PUZZLE.replace("titles", "#titles").replace("stories", "#stories"))
+    assert (plain.title_in("fr"), plain.story_in("ko")) == ("First ring", "Two rolls.")
+    assert plain == p          # like names: not what makes two puzzles the same
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('titles = "Premier anneau"', "[puzzle] titles must be a table of language codes"),
+    ('titles = { FR = "Premier anneau" }', "'FR' is not a language code"),
+    ('titles = { fr = "" }', "the fr title must be a non-empty string"),
+    ('stories = { ko = 3 }', "the ko story must be a non-empty string"),
+])
+def test_bad_titles_and_stories_name_the_file_and_line(line: str, message: str) -> None:
+    text = PUZZLE.replace('titles = { fr = "Premier anneau", ko = "첫 고리" }', "#")
+    text = text.replace('stories = { fr = "Deux lancers.", ko = "주사위 굴림 두 번." }', line)
+    number = text.splitlines().index(line) + 1
+    with pytest.raises(FormatError) as e:
+        parse_document(text, file="p.toml")
+    assert str(e.value).startswith(f"p.toml:{number}: ")
+    assert message in str(e.value)
+
+
+def test_writer_and_codes_keep_them() -> None:
+    p = puzzle()
+    for back in (parse_document(document_toml(p)), decode(encode(p))):
+        assert isinstance(back, Puzzle)
+        assert (dict(back.titles), dict(back.stories)) == (dict(p.titles), dict(p.stories))
+
+
+def test_a_code_without_them_is_unchanged() -> None:
+    """The texts ride on a flag of their own: a puzzle without them packs as before."""
+    plain = puzzle(PUZZLE.replace("titles", "#titles").replace("stories", "#stories"))
+    assert len(encode(plain)) < len(encode(puzzle()))
+    assert decode(encode(plain)) == plain
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sheets_and_boards_take_the_title_of_their_language(lang: str) -> None:
+    p = puzzle()
+    assert document_title(p, lang) == p.titles[lang]
+    texts = shown_texts(str(render_svg(p, lang=lang)))
+    assert p.titles[lang] in texts and "First ring" not in texts
+    assert "First ring" in shown_texts(str(render_svg(p, lang="en")))
+    # a title given by the caller is kept as it is
+    assert "Mine" in shown_texts(str(render_svg(p, lang=lang, title="Mine")))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_puzzle_widget_tells_the_story_in_its_language(lang: str) -> None:
+    from paleowidgets.widgets.puzzle import PuzzleWidget
+
+    p = puzzle()
+    w = PuzzleWidget(p, lang=lang)
+    assert html.escape(p.stories[lang]) in w.intro.value
+    assert "Two rolls." not in w.intro.value
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_shipped_puzzles_read_with_their_texts(path: Path) -> None:
+    doc = load_document(path)
+    assert isinstance(doc, Puzzle)
+    for lang in LANGS:
+        assert doc.titles.get(lang, "").strip(), f"{path.name}: no {lang} title"
+        assert doc.stories.get(lang, "").strip(), f"{path.name}: no {lang} story"
