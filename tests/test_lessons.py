@@ -179,8 +179,10 @@ def test_translations_choose_their_language_and_show_it() -> None:
     and every sheet, figure and board among them is in its language."""
     for path, english, lang in translations():
         code = [text for kind, text in build_lessons.read_cells(path) if kind == "code"]
-        # set_language("fr"), or (the Voila page) the environment's language, else "fr"
-        assert re.search(rf'set_language\(.*"{lang}"\)', code[0]), f"{path.name}: set_language"
+        # set_language("fr"), or (the Voila page) the environment's language, else "fr";
+        # or LANG = "fr" then set_language(LANG), for code that names things in LANG
+        assert re.search(rf'set_language\(.*"{lang}"\)|^LANG = "{lang}"\nset_language\(LANG\)',
+                         code[0], re.MULTILINE), f"{path.name}: set_language"
         svgs = svgs_of(ROOT / "lessons" / f"{path.stem}.ipynb")
         assert len(svgs) == len(svgs_of(ROOT / "lessons" / f"{english.stem}.ipynb")) >= 1, \
             path.name

@@ -60,7 +60,8 @@ from paleowidgets.i18n import set_language
 from paleowidgets.render.enclosure import describe, render_enclosure
 
 # Un seul réglage pour tous les textes qui suivent : la carte, les widgets, les vérifications.
-set_language("fr")
+LANG = "fr"
+set_language(LANG)
 
 school = load_map("ring-school")
 blank = Game(school).initial_state()
@@ -104,7 +105,7 @@ check_ring(blank, "A", answer)
 # %%
 for e in enclosures(blank):
     size = len(e.fossil.cells)
-    print(f"{e.fossil.id} {e.fossil.name_in('fr')} ({size} case{'s' if size > 1 else ''}) : "
+    print(f"{e.fossil.id} {e.fossil.name_in(LANG)} ({size} case{'s' if size > 1 else ''}) : "
           f"anneau de {len(e.ring)} : {' '.join(names(e.ring))}")
 
 # %% [markdown]
@@ -114,7 +115,7 @@ for e in enclosures(blank):
 # et le touche sur trois côtés, pourtant c'est *une seule* case de l'anneau.
 
 # %%
-render_enclosure(blank, "A", step=0, lang="fr")
+render_enclosure(blank, "A", step=0, lang=LANG)
 
 # %% [markdown]
 # ## Un remplissage qui fuit
@@ -161,12 +162,12 @@ print("manquent :      ", names(tusk.missing))
 
 # %%
 for step in range(4):
-    fill = [sentence for topic, sentence in describe(tusk, step, lang="fr") if topic == "fill"]
+    fill = [sentence for topic, sentence in describe(tusk, step, lang=LANG) if topic == "fill"]
     print(fill[0])
 print(f"... {tusk.steps} étapes en tout ; {len(tusk.escaped)} cases au-delà de l'anneau sont mouillées.")
 
 # %%
-render_enclosure(after2, "B", step=1, turns=turns[:2], lang="fr")
+render_enclosure(after2, "B", step=1, turns=turns[:2], lang=LANG)
 
 # %% [markdown]
 # **Pourquoi les cases diagonales ne sont-elles pas nécessaires ?** L'eau ne peut pas se
@@ -182,12 +183,12 @@ render_enclosure(after2, "B", step=1, turns=turns[:2], lang="fr")
 
 # %%
 after4 = log.state_at(0, 4)
-for _, sentence in describe(enclosure(after4, "B"), 0, lang="fr"):
+for _, sentence in describe(enclosure(after4, "B"), 0, lang=LANG):
     print(sentence)
 print("points :", after4.score().total)
 
 # %%
-render_enclosure(after4, "B", turns=turns[:4], lang="fr")
+render_enclosure(after4, "B", turns=turns[:4], lang=LANG)
 
 # %% [markdown]
 # ## Le bonus de même type de fouille, et pourquoi il manque
@@ -219,12 +220,12 @@ check_bonus(after6, "C", answer)
 # %%
 tooth = enclosure(after6, "C")
 print("déterrée :", tooth.dug_up, "· bonus :", tooth.bonus.holds, "· pourquoi :", tooth.bonus.reasons)
-for topic, sentence in describe(tooth, 0, lang="fr"):
+for topic, sentence in describe(tooth, 0, lang=LANG):
     if topic == "bonus":
         print(sentence)
 
 # %%
-render_enclosure(after6, "C", turns=turns, lang="fr")
+render_enclosure(after6, "C", turns=turns, lang=LANG)
 
 # %% [markdown]
 # **Une énigme sur cette idée : *Les hachures arrivent***
@@ -243,7 +244,7 @@ render_enclosure(after6, "C", turns=turns, lang="fr")
 # %%
 from paleowidgets.widgets.enclosure import EnclosureWidget
 
-EnclosureWidget(after2, turns=turns[:2], fossil="B", lang="fr")
+EnclosureWidget(after2, turns=turns[:2], fossil="B", lang=LANG)
 
 # %% [markdown]
 # **Exercice 4.** Un nouveau fossile : après la manche 6, par quelles cases l'eau peut-elle

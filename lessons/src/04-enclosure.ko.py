@@ -55,7 +55,8 @@ from paleowidgets.i18n import set_language
 from paleowidgets.render.enclosure import describe, render_enclosure
 
 # 아래의 모든 글(지도, 위젯, 확인)의 언어를 한 번에 정해요.
-set_language("ko")
+LANG = "ko"
+set_language(LANG)
 
 school = load_map("ring-school")
 blank = Game(school).initial_state()
@@ -97,7 +98,7 @@ check_ring(blank, "A", answer)
 # %%
 for e in enclosures(blank):
     size = len(e.fossil.cells)
-    print(f"{e.fossil.id} {e.fossil.name} ({size}칸): "
+    print(f"{e.fossil.id} {e.fossil.name_in(LANG)} ({size}칸): "
           f"고리 {len(e.ring)}칸: {' '.join(names(e.ring))}")
 
 # %% [markdown]
@@ -106,7 +107,7 @@ for e in enclosures(blank):
 # 주머니 안에 있어서 세 변이 닿지만, 고리의 칸 *하나*예요.
 
 # %%
-render_enclosure(blank, "A", step=0, lang="ko")
+render_enclosure(blank, "A", step=0, lang=LANG)
 
 # %% [markdown]
 # ## 새어 나가는 채우기
@@ -151,12 +152,12 @@ print("빠진 칸:     ", names(tusk.missing))
 
 # %%
 for step in range(4):
-    fill = [sentence for topic, sentence in describe(tusk, step, lang="ko") if topic == "fill"]
+    fill = [sentence for topic, sentence in describe(tusk, step, lang=LANG) if topic == "fill"]
     print(fill[0])
 print(f"... 모두 {tusk.steps}단계예요. 고리 바깥의 칸 {len(tusk.escaped)}개가 젖었어요.")
 
 # %%
-render_enclosure(after2, "B", step=1, turns=turns[:2], lang="ko")
+render_enclosure(after2, "B", step=1, turns=turns[:2], lang=LANG)
 
 # %% [markdown]
 # **대각선 칸은 왜 필요 없을까요?** 물은 모서리만 닿은 두 벽 사이로 빠져나갈 수 없어요.
@@ -171,12 +172,12 @@ render_enclosure(after2, "B", step=1, turns=turns[:2], lang="ko")
 
 # %%
 after4 = log.state_at(0, 4)
-for _, sentence in describe(enclosure(after4, "B"), 0, lang="ko"):
+for _, sentence in describe(enclosure(after4, "B"), 0, lang=LANG):
     print(sentence)
 print("점수:", after4.score().total)
 
 # %%
-render_enclosure(after4, "B", turns=turns[:4], lang="ko")
+render_enclosure(after4, "B", turns=turns[:4], lang=LANG)
 
 # %% [markdown]
 # ## 같은 굴착 유형 보너스, 그리고 못 얻는 까닭
@@ -207,12 +208,12 @@ check_bonus(after6, "C", answer)
 # %%
 tooth = enclosure(after6, "C")
 print("파냈나요:", tooth.dug_up, "· 보너스:", tooth.bonus.holds, "· 까닭:", tooth.bonus.reasons)
-for topic, sentence in describe(tooth, 0, lang="ko"):
+for topic, sentence in describe(tooth, 0, lang=LANG):
     if topic == "bonus":
         print(sentence)
 
 # %%
-render_enclosure(after6, "C", turns=turns, lang="ko")
+render_enclosure(after6, "C", turns=turns, lang=LANG)
 
 # %% [markdown]
 # **이 생각을 연습하는 퍼즐: *빗금이 와요*** (`puzzles/1-beginner/26-hatch-is-coming.toml`).
@@ -229,7 +230,7 @@ render_enclosure(after6, "C", turns=turns, lang="ko")
 # %%
 from paleowidgets.widgets.enclosure import EnclosureWidget
 
-EnclosureWidget(after2, turns=turns[:2], fossil="B", lang="ko")
+EnclosureWidget(after2, turns=turns[:2], fossil="B", lang=LANG)
 
 # %% [markdown]
 # **문제 4.** 새 화석이에요: 6라운드가 끝난 뒤, 삼엽충(A)에서 물이 맨 먼저 어느 칸으로

@@ -57,7 +57,8 @@ from paleowidgets.i18n import set_language
 from paleowidgets.render.enclosure import describe, render_enclosure
 
 # One setting for every text below: the map, the widgets, the checks ("fr", "ko").
-set_language("en")
+LANG = "en"
+set_language(LANG)
 
 school = load_map("ring-school")
 blank = Game(school).initial_state()
@@ -100,7 +101,7 @@ check_ring(blank, "A", answer)
 # %%
 for e in enclosures(blank):
     size = len(e.fossil.cells)
-    print(f"{e.fossil.id} {e.fossil.name} ({size} cell{'s' if size > 1 else ''}): "
+    print(f"{e.fossil.id} {e.fossil.name_in(LANG)} ({size} cell{'s' if size > 1 else ''}): "
           f"ring of {len(e.ring)}: {' '.join(names(e.ring))}")
 
 # %% [markdown]
@@ -109,7 +110,7 @@ for e in enclosures(blank):
 # sits in the Trilobite's pocket and touches it on three sides, yet it is *one* ring cell.
 
 # %%
-render_enclosure(blank, "A", step=0, lang="en")
+render_enclosure(blank, "A", step=0, lang=LANG)
 
 # %% [markdown]
 # ## A fill that leaks
@@ -154,12 +155,12 @@ print("missing:   ", names(tusk.missing))
 
 # %%
 for step in range(4):
-    fill = [sentence for topic, sentence in describe(tusk, step, lang="en") if topic == "fill"]
+    fill = [sentence for topic, sentence in describe(tusk, step, lang=LANG) if topic == "fill"]
     print(fill[0])
 print(f"... {tusk.steps} steps in all; {len(tusk.escaped)} cells beyond the ring are wet.")
 
 # %%
-render_enclosure(after2, "B", step=1, turns=turns[:2], lang="en")
+render_enclosure(after2, "B", step=1, turns=turns[:2], lang=LANG)
 
 # %% [markdown]
 # **Why are diagonal cells not needed?** Water cannot squeeze between two walls that touch
@@ -174,12 +175,12 @@ render_enclosure(after2, "B", step=1, turns=turns[:2], lang="en")
 
 # %%
 after4 = log.state_at(0, 4)
-for _, sentence in describe(enclosure(after4, "B"), 0, lang="en"):
+for _, sentence in describe(enclosure(after4, "B"), 0, lang=LANG):
     print(sentence)
 print("score:", after4.score().total)
 
 # %%
-render_enclosure(after4, "B", turns=turns[:4], lang="en")
+render_enclosure(after4, "B", turns=turns[:4], lang=LANG)
 
 # %% [markdown]
 # ## The same-dig-type bonus, and why not
@@ -210,12 +211,12 @@ check_bonus(after6, "C", answer)
 # %%
 tooth = enclosure(after6, "C")
 print("dug up:", tooth.dug_up, "· bonus:", tooth.bonus.holds, "· why:", tooth.bonus.reasons)
-for topic, sentence in describe(tooth, 0, lang="en"):
+for topic, sentence in describe(tooth, 0, lang=LANG):
     if topic == "bonus":
         print(sentence)
 
 # %%
-render_enclosure(after6, "C", turns=turns, lang="en")
+render_enclosure(after6, "C", turns=turns, lang=LANG)
 
 # %% [markdown]
 # **A puzzle on this idea: *Hatch is coming*** (`puzzles/1-beginner/26-hatch-is-coming.toml`).
@@ -232,7 +233,7 @@ render_enclosure(after6, "C", turns=turns, lang="en")
 # %%
 from paleowidgets.widgets.enclosure import EnclosureWidget
 
-EnclosureWidget(after2, turns=turns[:2], fossil="B", lang="en")
+EnclosureWidget(after2, turns=turns[:2], fossil="B", lang=LANG)
 
 # %% [markdown]
 # **Exercise 4.** A new fossil: after round 6, through which cells can water leak out of

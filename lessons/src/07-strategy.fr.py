@@ -89,7 +89,8 @@ from paleowidgets.widgets.analysis import (
 
 # Un seul réglage pour tous les textes qui suivent : les feuilles, les widgets, les
 # vérifications.
-set_language("fr")
+LANG = "fr"
+set_language(LANG)
 
 
 # %% [markdown]
@@ -99,18 +100,18 @@ set_language("fr")
 # meilleur *maintenant*. Le robot espérance ne connaît pas non plus les lancers suivants,
 # mais il se demande « quel coup me laisse de bons coups pour les prochains lancers
 # *probables* ? ». Le solveur lit tous les lancers et cherche jusqu'à pouvoir **prouver**
-# qu'aucune façon de jouer ne marque plus. (Les titres des énigmes restent en anglais.)
+# qu'aucune façon de jouer ne marque plus.
 
 # %%
 puzzles = load_tier("beginner") + load_tier("intermediate")[:4]   # dans le dossier puzzles/ du kit
 names, greedy, ahead, best = [], [], [], []
-print(f"{'énigme':14} manches  glouton  1 d'avance  optimum")
+print(f"{'énigme':26} manches  glouton  1 d'avance  optimum")
 for puzzle in puzzles:
-    names.append(puzzle.title)
+    names.append(puzzle.title_in(LANG))
     greedy.append(bot_score(puzzle, GreedyBot()))
     ahead.append(bot_score(puzzle, ExpectationBot()))
     best.append(solve(puzzle).optimum)
-    print(f"{puzzle.title:14} {len(puzzle.rolls):7}  {greedy[-1]:7}  {ahead[-1]:10}  {best[-1]:7}")
+    print(f"{puzzle.title_in(LANG):26} {len(puzzle.rolls):7}  {greedy[-1]:7}  {ahead[-1]:10}  {best[-1]:7}")
 
 # %%
 bar_chart(names, {"glouton": greedy, "un lancer d'avance": ahead, "optimum (prouvé)": best},
@@ -242,7 +243,7 @@ solution = solve(first_ring)
 print("optimum :", solution.optimum, "| prouvé :", solution.proven)
 for number, (roll, turn) in enumerate(zip(first_ring.rolls, solution.turns, strict=True), start=1):
     print(f"manche {number} : lancer {roll[0]}-{roll[1]} -> {turn}")
-render_svg(first_ring, turns=solution.turns, title="First ring : une meilleure façon de jouer")
+render_svg(first_ring, turns=solution.turns, title=f"{first_ring.title_in(LANG)} : une meilleure façon de jouer")
 
 # %% [markdown]
 # ## Où sont passés les points ? Le regret de chaque manche
@@ -262,7 +263,7 @@ def greedy_game(puzzle):
 worst = max(load_tier("intermediate"), key=lambda p: p.optimum - bot_score(p))
 game, turns = greedy_game(worst)
 analysis = analyse(game, worst.rolls, turns)
-print(f"{worst.title} : le glouton marque {analysis.final}, l'optimum est {analysis.best}")
+print(f"{worst.title_in(LANG)} : le glouton marque {analysis.final}, l'optimum est {analysis.best}")
 
 # %% [markdown]
 # **Exercice 4.** Quelle manche de la partie du glouton a perdu le plus de points ? Chaque

@@ -82,7 +82,8 @@ from paleowidgets.widgets.analysis import (
 )
 
 # 아래의 모든 글(시트, 위젯, 확인)의 언어를 한 번에 정해요.
-set_language("ko")
+LANG = "ko"
+set_language(LANG)
 
 
 # %% [markdown]
@@ -98,11 +99,11 @@ puzzles = load_tier("beginner") + load_tier("intermediate")[:4]   # 키트의 pu
 names, greedy, ahead, best = [], [], [], []
 print(f"{'퍼즐':12} 라운드   탐욕  하나 앞   최적값")
 for puzzle in puzzles:
-    names.append(puzzle.title)
+    names.append(puzzle.title_in(LANG))
     greedy.append(bot_score(puzzle, GreedyBot()))
     ahead.append(bot_score(puzzle, ExpectationBot()))
     best.append(solve(puzzle).optimum)
-    print(f"{puzzle.title:14} {len(puzzle.rolls):6}  {greedy[-1]:6}  {ahead[-1]:7}  {best[-1]:7}")
+    print(f"{puzzle.title_in(LANG):14} {len(puzzle.rolls):6}  {greedy[-1]:6}  {ahead[-1]:7}  {best[-1]:7}")
 
 # %%
 bar_chart(names, {"탐욕": greedy, "주사위 굴림 하나 앞": ahead, "최적값 (증명됨)": best},
@@ -230,7 +231,7 @@ solution = solve(first_ring)
 print("최적값:", solution.optimum, "| 증명됨:", solution.proven)
 for number, (roll, turn) in enumerate(zip(first_ring.rolls, solution.turns, strict=True), start=1):
     print(f"{number}라운드: 주사위 {roll[0]}-{roll[1]} -> {turn}")
-render_svg(first_ring, turns=solution.turns, title="First ring: 가장 좋은 수순")
+render_svg(first_ring, turns=solution.turns, title=f"{first_ring.title_in(LANG)}: 가장 좋은 수순")
 
 # %% [markdown]
 # ## 점수는 어디로 갔을까요? 라운드마다의 후회
@@ -249,7 +250,7 @@ def greedy_game(puzzle):
 worst = max(load_tier("intermediate"), key=lambda p: p.optimum - bot_score(p))
 game, turns = greedy_game(worst)
 analysis = analyse(game, worst.rolls, turns)
-print(f"{worst.title}: 탐욕 로봇 {analysis.final}점, 최적값 {analysis.best}점")
+print(f"{worst.title_in(LANG)}: 탐욕 로봇 {analysis.final}점, 최적값 {analysis.best}점")
 
 # %% [markdown]
 # **문제 4.** 탐욕 로봇의 게임에서 어느 라운드가 가장 많은 점수를 놓쳤을까요?

@@ -83,7 +83,8 @@ from paleowidgets.widgets.analysis import (
 )
 
 # One setting for every text below: the sheets, the widgets, the checks ("fr", "ko").
-set_language("en")
+LANG = "en"
+set_language(LANG)
 
 
 # %% [markdown]
@@ -99,11 +100,11 @@ puzzles = load_tier("beginner") + load_tier("intermediate")[:4]   # from the kit
 names, greedy, ahead, best = [], [], [], []
 print(f"{'puzzle':14} rounds  greedy  one-ahead  optimum")
 for puzzle in puzzles:
-    names.append(puzzle.title)
+    names.append(puzzle.title_in(LANG))
     greedy.append(bot_score(puzzle, GreedyBot()))
     ahead.append(bot_score(puzzle, ExpectationBot()))
     best.append(solve(puzzle).optimum)
-    print(f"{puzzle.title:14} {len(puzzle.rolls):6}  {greedy[-1]:6}  {ahead[-1]:9}  {best[-1]:7}")
+    print(f"{puzzle.title_in(LANG):14} {len(puzzle.rolls):6}  {greedy[-1]:6}  {ahead[-1]:9}  {best[-1]:7}")
 
 # %%
 bar_chart(names, {"greedy": greedy, "one roll ahead": ahead, "optimum (proven)": best},
@@ -231,7 +232,7 @@ solution = solve(first_ring)
 print("optimum:", solution.optimum, "| proven:", solution.proven)
 for number, (roll, turn) in enumerate(zip(first_ring.rolls, solution.turns, strict=True), start=1):
     print(f"round {number}: roll {roll[0]}-{roll[1]} -> {turn}")
-render_svg(first_ring, turns=solution.turns, title="First ring: a best line")
+render_svg(first_ring, turns=solution.turns, title=f"{first_ring.title_in(LANG)}: a best line")
 
 # %% [markdown]
 # ## Where did the points go? The regret of each round
@@ -250,7 +251,7 @@ def greedy_game(puzzle):
 worst = max(load_tier("intermediate"), key=lambda p: p.optimum - bot_score(p))
 game, turns = greedy_game(worst)
 analysis = analyse(game, worst.rolls, turns)
-print(f"{worst.title}: greedy scores {analysis.final}, the optimum is {analysis.best}")
+print(f"{worst.title_in(LANG)}: greedy scores {analysis.final}, the optimum is {analysis.best}")
 
 # %% [markdown]
 # **Exercise 4.** Which round of greedy's game gave away the most points? Each `ra` in

@@ -49,18 +49,20 @@
 # %%
 from paleowidgets import render_svg
 from paleowidgets.exercises.helpers import greedy_turns
-from paleowidgets.exercises.lesson08 import TIERS, check_line, line_text, load_tier
+from paleowidgets.exercises.lesson08 import (TIERS, check_line, line_text, load_tier,
+                                             tier_name)
 from paleowidgets.i18n import set_language
 from paleowidgets.render.chart import bar_chart
 from paleowidgets.widgets.puzzle import PuzzleWidget
 
 # Un seul réglage pour tous les textes qui suivent : les feuilles, les widgets, les
 # vérifications.
-set_language("fr")
+LANG = "fr"
+set_language(LANG)
 
 ladder = {tier: load_tier(tier) for tier in TIERS}      # le dossier puzzles/ du kit
 for tier, puzzles in ladder.items():
-    print(f"{tier:13} {len(puzzles):2} énigmes, {', '.join(str(len(p.rolls)) for p in puzzles)}"
+    print(f"{tier_name(tier):13} {len(puzzles):2} énigmes, {', '.join(str(len(p.rolls)) for p in puzzles)}"
           " manches")
 
 # %% [markdown]
@@ -69,7 +71,7 @@ for tier, puzzles in ladder.items():
 # manches, des sites plus grands, et des pièges où le coup évident n'est pas le meilleur.
 
 # %%
-bar_chart([tier for tier in TIERS if ladder[tier]],
+bar_chart([tier_name(tier) for tier in TIERS if ladder[tier]],
           [sum(p.optimum or 0 for p in ladder[tier]) / len(ladder[tier])
            for tier in TIERS if ladder[tier]],
           title="L'échelle : l'optimum moyen de chaque niveau", xlabel="niveau",
@@ -79,11 +81,11 @@ bar_chart([tier for tier in TIERS if ladder[tier]],
 # ## Le premier échelon
 # Lis l'énigme : les fossiles avec leurs points et leur bonus de même type de fouille `+n`,
 # l'étoile bonus, et les lancers sur la piste des manches. Quel fossile peux-tu déterrer
-# avec deux formes ? (Le titre et l'histoire de l'énigme sont en anglais.)
+# avec deux formes ?
 
 # %%
 first = ladder["beginner"][0]
-print(first.title, "-", first.story)
+print(first.title_in(LANG), "-", first.story_in(LANG))
 print("lancers :", "  ".join(f"{a}-{b}" for a, b in first.rolls))
 first
 
@@ -170,12 +172,12 @@ check_line(first, answer)
 second = ladder["beginner"][1]
 robot_turns = greedy_turns(second)
 greedy_line = line_text(robot_turns)
-print(second.title, "- lancers :", "  ".join(f"{a}-{b}" for a, b in second.rolls))
+print(second.title_in(LANG), "- lancers :", "  ".join(f"{a}-{b}" for a, b in second.rolls))
 print(greedy_line)
 check_line(second, greedy_line)
 
 # %%
-render_svg(second, turns=robot_turns, title=f"{second.title} : la suite du robot glouton")
+render_svg(second, turns=robot_turns, title=f"{second.title_in(LANG)} : la suite du robot glouton")
 
 # %%
 PuzzleWidget(second)
@@ -206,7 +208,7 @@ check_line(second, answer)
 
 # %%
 third = ladder["beginner"][2]
-print(third.title, "-", third.story)
+print(third.title_in(LANG), "-", third.story_in(LANG))
 print("lancers :", "  ".join(f"{a}-{b}" for a, b in third.rolls))
 third
 

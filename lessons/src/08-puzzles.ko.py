@@ -41,17 +41,19 @@
 # %%
 from paleowidgets import render_svg
 from paleowidgets.exercises.helpers import greedy_turns
-from paleowidgets.exercises.lesson08 import TIERS, check_line, line_text, load_tier
+from paleowidgets.exercises.lesson08 import (TIERS, check_line, line_text, load_tier,
+                                             tier_name)
 from paleowidgets.i18n import set_language
 from paleowidgets.render.chart import bar_chart
 from paleowidgets.widgets.puzzle import PuzzleWidget
 
 # 아래의 모든 글(시트, 위젯, 확인)의 언어를 한 번에 정해요.
-set_language("ko")
+LANG = "ko"
+set_language(LANG)
 
 ladder = {tier: load_tier(tier) for tier in TIERS}      # 키트의 puzzles/ 폴더
 for tier, puzzles in ladder.items():
-    print(f"{tier:13} 퍼즐 {len(puzzles):2}개, {', '.join(str(len(p.rolls)) for p in puzzles)}"
+    print(f"{tier_name(tier):13} 퍼즐 {len(puzzles):2}개, {', '.join(str(len(p.rolls)) for p in puzzles)}"
           " 라운드")
 
 # %% [markdown]
@@ -61,7 +63,7 @@ for tier, puzzles in ladder.items():
 # 전문가예요).
 
 # %%
-bar_chart([tier for tier in TIERS if ladder[tier]],
+bar_chart([tier_name(tier) for tier in TIERS if ladder[tier]],
           [sum(p.optimum or 0 for p in ladder[tier]) / len(ladder[tier])
            for tier in TIERS if ladder[tier]],
           title="사다리: 단계마다 최적값의 평균", xlabel="단계",
@@ -74,7 +76,7 @@ bar_chart([tier for tier in TIERS if ladder[tier]],
 
 # %%
 first = ladder["beginner"][0]
-print(first.title, "-", first.story)
+print(first.title_in(LANG), "-", first.story_in(LANG))
 print("주사위 굴림:", "  ".join(f"{a}-{b}" for a, b in first.rolls))
 first
 
@@ -154,12 +156,12 @@ check_line(first, answer)
 second = ladder["beginner"][1]
 robot_turns = greedy_turns(second)
 greedy_line = line_text(robot_turns)
-print(second.title, "- 주사위 굴림:", "  ".join(f"{a}-{b}" for a, b in second.rolls))
+print(second.title_in(LANG), "- 주사위 굴림:", "  ".join(f"{a}-{b}" for a, b in second.rolls))
 print(greedy_line)
 check_line(second, greedy_line)
 
 # %%
-render_svg(second, turns=robot_turns, title=f"{second.title}: 탐욕 로봇의 수순")
+render_svg(second, turns=robot_turns, title=f"{second.title_in(LANG)}: 탐욕 로봇의 수순")
 
 # %%
 PuzzleWidget(second)
@@ -189,7 +191,7 @@ check_line(second, answer)
 
 # %%
 third = ladder["beginner"][2]
-print(third.title, "-", third.story)
+print(third.title_in(LANG), "-", third.story_in(LANG))
 print("주사위 굴림:", "  ".join(f"{a}-{b}" for a, b in third.rolls))
 third
 

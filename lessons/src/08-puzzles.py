@@ -44,17 +44,19 @@
 # %%
 from paleowidgets import render_svg
 from paleowidgets.exercises.helpers import greedy_turns
-from paleowidgets.exercises.lesson08 import TIERS, check_line, line_text, load_tier
+from paleowidgets.exercises.lesson08 import (TIERS, check_line, line_text, load_tier,
+                                             tier_name)
 from paleowidgets.i18n import set_language
 from paleowidgets.render.chart import bar_chart
 from paleowidgets.widgets.puzzle import PuzzleWidget
 
 # One setting for every text below: the sheets, the widgets, the checks ("fr", "ko").
-set_language("en")
+LANG = "en"
+set_language(LANG)
 
 ladder = {tier: load_tier(tier) for tier in TIERS}      # the puzzles/ folder of the kit
 for tier, puzzles in ladder.items():
-    print(f"{tier:13} {len(puzzles):2} puzzles, {', '.join(str(len(p.rolls)) for p in puzzles)}"
+    print(f"{tier_name(tier):13} {len(puzzles):2} puzzles, {', '.join(str(len(p.rolls)) for p in puzzles)}"
           " rounds")
 
 # %% [markdown]
@@ -63,7 +65,7 @@ for tier, puzzles in ladder.items():
 # traps where the obvious move is not the best one.
 
 # %%
-bar_chart([tier for tier in TIERS if ladder[tier]],
+bar_chart([tier_name(tier) for tier in TIERS if ladder[tier]],
           [sum(p.optimum or 0 for p in ladder[tier]) / len(ladder[tier])
            for tier in TIERS if ladder[tier]],
           title="The ladder: the average optimum of each tier", xlabel="tier",
@@ -76,7 +78,7 @@ bar_chart([tier for tier in TIERS if ladder[tier]],
 
 # %%
 first = ladder["beginner"][0]
-print(first.title, "-", first.story)
+print(first.title_in(LANG), "-", first.story_in(LANG))
 print("rolls:", "  ".join(f"{a}-{b}" for a, b in first.rolls))
 first
 
@@ -157,12 +159,12 @@ check_line(first, answer)
 second = ladder["beginner"][1]
 robot_turns = greedy_turns(second)
 greedy_line = line_text(robot_turns)
-print(second.title, "- rolls:", "  ".join(f"{a}-{b}" for a, b in second.rolls))
+print(second.title_in(LANG), "- rolls:", "  ".join(f"{a}-{b}" for a, b in second.rolls))
 print(greedy_line)
 check_line(second, greedy_line)
 
 # %%
-render_svg(second, turns=robot_turns, title=f"{second.title}: the greedy robot's line")
+render_svg(second, turns=robot_turns, title=f"{second.title_in(LANG)}: the greedy robot's line")
 
 # %%
 PuzzleWidget(second)
@@ -192,7 +194,7 @@ check_line(second, answer)
 
 # %%
 third = ladder["beginner"][2]
-print(third.title, "-", third.story)
+print(third.title_in(LANG), "-", third.story_in(LANG))
 print("rolls:", "  ".join(f"{a}-{b}" for a, b in third.rolls))
 third
 

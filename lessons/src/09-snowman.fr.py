@@ -56,11 +56,12 @@ from paleowidgets.render.snowman import SPOTS, Snowman, dug_items, render_snowma
 
 # Un seul réglage pour tous les textes qui suivent : la carte, les widgets, les
 # vérifications.
-set_language("fr")
+LANG = "fr"
+set_language(LANG)
 
 snow_map = load_map("snow-map")
 for item in snow_map.fossils:
-    print(f"{item.id}  {item.name_in('fr'):22} {item.points} points, +{item.bonus} de même type de fouille")
+    print(f"{item.id}  {item.name_in(LANG):22} {item.points} points, +{item.bonus} de même type de fouille")
 
 # %% [markdown]
 # ## Un seul code de dés, les mêmes dés partout
@@ -168,7 +169,7 @@ ClassGameWidget(snow_map, seed=SEED, player=["Ada", "Bo"])
 gus = game.state("Greedy Gus")
 items = dug_items(gus)
 snowman = favourite_snowman(gus, "Gus le bonhomme de neige")     # chaque objet à sa place préférée
-print(", ".join(f"{item.label('fr')} ({item.id})" for item in items))
+print(", ".join(f"{item.label(LANG)} ({item.id})" for item in items))
 render_snowman(items, snowman)
 
 # %% [markdown]

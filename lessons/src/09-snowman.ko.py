@@ -47,11 +47,12 @@ from paleowidgets.i18n import set_language
 from paleowidgets.render.snowman import SPOTS, Snowman, dug_items, render_snowman
 
 # 아래의 모든 글(시트, 위젯, 확인)의 언어를 한 번에 정해요.
-set_language("ko")
+LANG = "ko"
+set_language(LANG)
 
 snow_map = load_map("snow-map")
 for item in snow_map.fossils:
-    print(f"{item.id}  {item.name:13} {item.points}점, 같은 굴착 유형 +{item.bonus}")
+    print(f"{item.id}  {item.name_in(LANG):13} {item.points}점, 같은 굴착 유형 +{item.bonus}")
 
 # %% [markdown]
 # ## 시드 코드 하나, 어디서나 같은 주사위
@@ -154,7 +155,7 @@ ClassGameWidget(snow_map, seed=SEED, player=["지우", "보라"])
 gus = game.state("Greedy Gus")
 items = dug_items(gus)
 snowman = favourite_snowman(gus, "눈사람 거스")     # 아이템마다 가장 좋아하는 자리에
-print(", ".join(f"{item.name} ({item.id})" for item in items))
+print(", ".join(f"{item.label(LANG)} ({item.id})" for item in items))
 render_snowman(items, snowman)
 
 # %% [markdown]

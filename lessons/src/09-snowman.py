@@ -49,11 +49,12 @@ from paleowidgets.i18n import set_language
 from paleowidgets.render.snowman import SPOTS, Snowman, dug_items, render_snowman
 
 # One setting for every text below: the map, the widgets, the checks ("fr", "ko").
-set_language("en")
+LANG = "en"
+set_language(LANG)
 
 snow_map = load_map("snow-map")
 for item in snow_map.fossils:
-    print(f"{item.id}  {item.name:13} {item.points} points, +{item.bonus} same dig type")
+    print(f"{item.id}  {item.name_in(LANG):13} {item.points} points, +{item.bonus} same dig type")
 
 # %% [markdown]
 # ## One seed code, the same dice everywhere
@@ -158,7 +159,7 @@ ClassGameWidget(snow_map, seed=SEED, player=["Ada", "Bo"])
 gus = game.state("Greedy Gus")
 items = dug_items(gus)
 snowman = favourite_snowman(gus, "Gus the Snowman")     # each item on its favourite spot
-print(", ".join(f"{item.name} ({item.id})" for item in items))
+print(", ".join(f"{item.label(LANG)} ({item.id})" for item in items))
 render_snowman(items, snowman)
 
 # %% [markdown]

@@ -52,11 +52,20 @@ __all__ = [
     "puzzle_files",
     "puzzle_folder",
     "read_line",
+    "tier_name",
     "tiny_puzzle",
 ]
 
 TIERS = ("beginner", "intermediate", "advanced", "expert")
 Line = str | Sequence[Mapping[str, Any] | Turn]
+
+
+def tier_name(tier: str, lang: str | None = None) -> str:
+    """A tier's name in ``lang`` (the language in force by default), as the puzzle widget
+    says it: ``tier_name("beginner", "fr") == 'débutant'``."""
+    if tier not in TIERS:
+        raise ValueError(f"unknown tier {tier!r}: the tiers are {', '.join(TIERS)}")
+    return t(f"puzzle.tier.{tier}", lang)
 
 
 def puzzle_files(directory: str | Path) -> list[Path]:
