@@ -1110,10 +1110,10 @@ def cmd_lessons_student(args: argparse.Namespace, out: Output) -> int:
     """Write the pupil edition of each teacher notebook (paleowidgets.editions)."""
     from .editions import write_pupil_edition
 
+    problem = _lessons_output(args.output, several=len(args.notebooks) > 1)
+    if problem:
+        return out.failure(Failure(EXIT_BAD_FILE, f"{args.output}: {problem}"))
     output = Path(args.output)
-    if len(args.notebooks) > 1 and not output.is_dir():
-        return out.failure(Failure(EXIT_BAD_FILE, f"{output}: not a folder (several "
-                                   "notebooks go into a folder)"))
     worst = EXIT_OK
     for path in args.notebooks:
         def action(path: str = path) -> Path:
@@ -1126,6 +1126,31 @@ def cmd_lessons_student(args: argparse.Namespace, out: Output) -> int:
         out.text(f"wrote {result}: the pupil edition of {path}")
         out.json({"file": path, "output": str(result)})
     return worst
+
+
+def _lessons_output(raw: str, *, several: bool) -> str:
+    """Why ``-o`` cannot take the pupil editions ('' when it can), making the folder it
+    names: a path ending in ``/`` or an existing folder is a folder (created if missing);
+    anything else is one notebook, ``.ipynb``, in an existing folder."""
+    output = Path(raw)
+    if raw.endswith(("/", os.sep)) or output.is_dir():
+        if output.exists() and not output.is_dir():
+            return "not a folder: a file of that name is in the way"
+        try:
+            output.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            return f"cannot create the folder: {e.strerror or e}"
+        return ""
+    if several:
+        return ("not a folder (several notebooks go into a folder; end its name with / to "
+                "have it created)")
+    if output.suffix.lower() != ".ipynb":
+        return ("neither a folder nor a notebook: end a folder's name with / (it is created "
+                "if missing), or a notebook's with .ipynb")
+    if not output.parent.is_dir():
+        return (f"no folder {output.parent} to write it in (end the output with / to write "
+                "into a new folder)")
+    return ""
 
 
 def _copies(text: str) -> int:
@@ -1327,7 +1352,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "notes left out, outputs cleared (lessons/README.md).")
     s.add_argument("notebooks", nargs="+", metavar="TEACHER.ipynb")
     s.add_argument("-o", "--output", required=True, metavar="OUT",
-                   help="the notebook to write, or a folder (kept names)")
+                   help="the notebook to write (.ipynb), or a folder (kept names): an "
+                   "existing folder or a path ending in /, created if missing")
     s.set_defaults(run=cmd_lessons_student)
 
     return parser

@@ -104,3 +104,37 @@ def test_paleo_lessons_student_refuses_bad_input_in_one_line(
     assert "none.ipynb: cannot read it" in capsys.readouterr().err
     assert main(["lessons"]) == 2
     assert "paleo lessons: a command is required" in capsys.readouterr().err
+
+
+def test_paleo_lessons_student_output_folder_is_made_when_it_ends_in_a_slash(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "02-x.ipynb"
+    src.write_text(json.dumps(teacher()), encoding="utf-8")
+    # a missing folder named with a trailing /, nested: created, the notebook inside it
+    target = tmp_path / "school" / "my-class"
+    assert main(["lessons", "student", str(src), str(src), "-o", f"{target}/"]) == 0
+    assert target.is_dir() and json.loads((target / "02-x.ipynb").read_text("utf-8")) \
+        == pupil_edition(teacher())
+    assert not (tmp_path / "school" / "my-class.ipynb").exists()
+    capsys.readouterr()
+    # an existing folder without the slash is a folder too
+    assert main(["lessons", "student", str(src), "-o", str(target)]) == 0
+    assert f"wrote {target / '02-x.ipynb'}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("output", "message"), [
+    ("new-class", "neither a folder nor a notebook: end a folder's name with /"),
+    ("missing/p.ipynb", "no folder"),
+    ("file.txt/", "not a folder: a file of that name is in the way"),
+])
+def test_paleo_lessons_student_output_that_is_neither_is_one_clear_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], output: str, message: str) -> None:
+    src = tmp_path / "02-x.ipynb"
+    src.write_text(json.dumps(teacher()), encoding="utf-8")
+    (tmp_path / "file.txt").write_text("x", encoding="utf-8")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert main(["lessons", "student", str(src), "-o", str(tmp_path / output)
+                 + ("/" if output.endswith("/") else "")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and output.rstrip("/") in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before     # nothing written

@@ -110,3 +110,42 @@ def test_shipped_puzzles_read_with_their_texts(path: Path) -> None:
     for lang in LANGS:
         assert doc.titles.get(lang, "").strip(), f"{path.name}: no {lang} title"
         assert doc.stories.get(lang, "").strip(), f"{path.name}: no {lang} story"
+
+
+def test_the_editors_draft_keeps_them() -> None:
+    from paleowidgets.core.drafts import Draft
+
+    p = puzzle()
+    d = Draft.of(p)
+    d.title = "First ring, again"                 # an edit keeps the other languages
+    back = d.document()
+    assert isinstance(back, Puzzle)
+    assert (dict(back.titles), dict(back.stories)) == (dict(p.titles), dict(p.stories))
+    assert back.title_in("en") == "First ring, again"
+
+
+def test_korean_charts_name_a_korean_font_first() -> None:
+    """A chart is in its caller's words: with Hangul in them it names Korean fonts first
+    (CairoSVG draws PNG and PDF with the first family only), like a Korean sheet."""
+    import xml.etree.ElementTree as ET
+
+    from paleowidgets.render.chart import bar_chart, histogram, line_chart
+    from paleowidgets.render.style import FONT_FAMILY, font_family
+
+    korean = [bar_chart(["초급", "중급"], [3, 4], title="사다리"),
+              histogram([3, 4, 4], xlabel="점수"),
+              line_chart([1, 2], {"탐욕": [1, 2]})]
+    for svg in korean:
+        family = ET.fromstring(svg).get("font-family")
+        assert family == font_family("ko") and family.startswith("NanumGothic")
+    assert ET.fromstring(bar_chart(["a", "b"], [3, 4], title="Ladder")).get(
+        "font-family") == FONT_FAMILY
+    # the Korean lessons' stored charts say so too
+    import json
+
+    charts = [o["data"]["image/svg+xml"] for path in sorted((ROOT / "lessons").glob("*.ko.ipynb"))
+              for c in json.loads(path.read_text("utf-8"))["cells"] for o in c.get("outputs", [])
+              if 'class="chart ' in "".join(o.get("data", {}).get("image/svg+xml", ""))]
+    assert charts
+    for svg in charts:
+        assert f'font-family="{font_family("ko")}"' in "".join(svg)

@@ -70,6 +70,8 @@ class Draft:
     theme: str = "paleontologists"
     title: str = ""
     story: str = ""
+    titles: dict[str, str] = field(default_factory=dict)    # the title in other languages
+    stories: dict[str, str] = field(default_factory=dict)   # the story in other languages
     difficulty: str = ""
     rolls: list[tuple[int, int]] = field(default_factory=list)
     bonuses: tuple[int, int, int, int] = (0, 0, 0, 0)
@@ -94,6 +96,7 @@ class Draft:
         d.cells.update({c: "#" for c in m.predrawn})
         if isinstance(doc, Puzzle):
             d.title, d.story, d.difficulty = doc.title, doc.story, doc.difficulty
+            d.titles, d.stories = dict(doc.titles), dict(doc.stories)
             d.rolls, d.bonuses = list(doc.rolls), doc.bonuses
             d.optimum, d.solution = doc.optimum, doc.solution
         return d
@@ -200,6 +203,10 @@ class Draft:
             p: dict[str, Any] = {"title": self.title, "rolls": [list(r) for r in self.rolls]}
             if self.story:
                 p["story"] = self.story
+            if self.titles:
+                p["titles"] = dict(self.titles)
+            if self.stories:
+                p["stories"] = dict(self.stories)
             if self.difficulty:
                 p["difficulty"] = self.difficulty
             held = {k: n for k, n in zip(BONUS_KINDS, self.bonuses, strict=True) if n}

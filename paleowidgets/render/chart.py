@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .primitives import text_width
-from .style import FONT_FAMILY, OKABE_ITO
+from .style import FONT_FAMILY, HANGUL, OKABE_ITO, font_family
 from .svg import SVG_NS, SvgDocument, num
 
 __all__ = ["SERIES_COLOURS", "bar_chart", "histogram", "line_chart", "nice_ticks",
@@ -282,6 +282,8 @@ def _marker(parent: ET.Element, x: float, y: float, i: int,
 
 
 def _finish(root: ET.Element) -> SvgDocument:
+    if HANGUL.search("".join(root.itertext())):
+        root.set("font-family", font_family("ko"))
     return SvgDocument(ET.tostring(root, encoding="unicode"))
 
 

@@ -33,11 +33,11 @@ from typing import Any, Unpack
 from ..core.atomic import write_atomically as write_atomically  # re-exported
 from ..core.errors import FormatError
 from .sheet import Renderable
+from .style import HANGUL
 from .svg import SheetOptions, render_svg
 
 SUFFIXES = (".svg", ".png", ".pdf")
 XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
-HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7af]")
 FONT_ATTRIBUTE = re.compile(r'font-family="([^"]*)"')
 
 # Paper sizes in PDF points (1/72 inch), portrait: ISO A4 (210 x 297 mm) and US Letter

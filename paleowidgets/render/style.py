@@ -14,6 +14,7 @@ The words come from the i18n catalogs, in the language asked for.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -37,6 +38,8 @@ OKABE_ITO: Mapping[str, str] = {
 # sheet names Korean fonts first, and the export puts an installed Hangul font first
 # whenever a sheet holds Hangul (paleowidgets.render.export). Debian: `fonts-nanum`.
 LATIN_FONTS = ("DejaVu Sans", "Verdana", "Arial", "Helvetica")
+# Hangul: the jamo, compatibility jamo, extended jamo A and the syllables.
+HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7af]")
 KOREAN_FONTS = ("NanumGothic", "Noto Sans CJK KR", "Noto Sans KR", "Malgun Gothic",
                 "Apple SD Gothic Neo", "UnDotum")
 FONT_FAMILY = ", ".join((*LATIN_FONTS, "sans-serif"))
