@@ -149,3 +149,20 @@ def test_korean_charts_name_a_korean_font_first() -> None:
     assert charts
     for svg in charts:
         assert f'font-family="{font_family("ko")}"' in "".join(svg)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_boards_name_fossils_in_their_language(lang: str) -> None:
+    """The enclosure inspector's board (render.canvas.plan_board) names its fossils in the
+    inspector's language, as the sheet does (lesson 4 showed English tooltips)."""
+    from paleowidgets.core.rules import Game
+    from paleowidgets.data import load_map
+    from paleowidgets.render.enclosure import render_enclosure
+
+    school = load_map("ring-school")
+    svg = str(render_enclosure(Game(school).initial_state(), "A", step=0, lang=lang))
+    tips = re.findall(r"<title>([^<]*)</title>", svg)
+    for f in school.fossils:
+        assert f"{f.name_in(lang)}: {f.points} +{f.bonus}" in tips
+        if f.name_in(lang) != f.name:
+            assert f"{f.name}: {f.points} +{f.bonus}" not in tips

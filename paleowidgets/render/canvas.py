@@ -33,6 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .. import i18n
 from ..core.geometry import Cell
 from ..core.rules import Game
 from ..core.terms import DIG_TYPES
@@ -113,21 +114,24 @@ def _grid_parts(sheet: Sheet, ctx: Ctx) -> _GridParts:
 
 @functools.lru_cache(maxsize=32)
 def _blank_parts(game: Game, u: float, theme: str,
-                 labels: tuple[tuple[str, str], ...]) -> _GridParts:
+                 labels: tuple[tuple[str, str], ...], lang: str) -> _GridParts:
     """The grid of a game's blank sheet (the static layer), computed once per look."""
     blank = Sheet(game.initial_state(), blank=True)
     assert blank.theme.name == theme
-    return _grid_parts(blank, Ctx(u, blank.theme, dict(labels)))
+    return _grid_parts(blank, Ctx(u, blank.theme, dict(labels), lang))
 
 
 def plan_board(sheet: Sheet, *, cell_size: float = 48,
-               labels: Mapping[str, str] | None = None) -> BoardPlan:
-    """The board of ``sheet`` as a static layer and a marks layer (see the module doc)."""
+               labels: Mapping[str, str] | None = None, lang: str | None = None) -> BoardPlan:
+    """The board of ``sheet`` as a static layer and a marks layer (see the module doc); the
+    names the map gives (fossils' tooltips) in ``lang``, the language in force by default."""
     if cell_size <= 0:
         raise ValueError(f"cell_size must be positive, not {cell_size!r}")
-    ctx = Ctx(float(cell_size), sheet.theme, st.LABELS if labels is None else labels)
+    code = i18n.get_language() if lang is None else i18n.normalize(lang)
+    ctx = Ctx(float(cell_size), sheet.theme, st.LABELS if labels is None else labels, code)
     now = _grid_parts(sheet, ctx)
-    before = _blank_parts(sheet.game, ctx.u, ctx.theme.name, tuple(sorted(ctx.labels.items())))
+    before = _blank_parts(sheet.game, ctx.u, ctx.theme.name, tuple(sorted(ctx.labels.items())),
+                          code)
     pad = ctx(BOARD_PAD)
     width = math.ceil(now.width + 2 * pad)
     height = math.ceil(now.height + 2 * pad)

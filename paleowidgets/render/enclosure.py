@@ -319,7 +319,8 @@ def render_enclosure(state: State, fossil: str | int, *, step: int | None = None
     enc = enclosure(state, fossil)
     shown = enc.steps if step is None else max(0, min(step, enc.steps))
     words = st.sheet_labels(code, labels)
-    board = plan_board(sheet_of(state, turns=turns), cell_size=cell_size, labels=words)
+    board = plan_board(sheet_of(state, turns=turns), cell_size=cell_size, labels=words,
+                       lang=code)
     th, u = board.theme, board.cell
     pad = 0.3 * u
     width = max(board.width, 12 * u)
