@@ -181,6 +181,7 @@ def tiny_puzzle() -> Puzzle:
     from ..core.maps import parse_document
     from ..core.rules import TINY
     doc = parse_document(TINY + '[puzzle]\ntitle = "Tiny quarry"\n'
+                         'titles = { fr = "Petite carrière", ko = "작은 채석장" }\n'
                          "rolls = [[5, 3], [3, 1], [1, 4]]\n")
     assert isinstance(doc, Puzzle)
     return doc
