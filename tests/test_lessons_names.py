@@ -61,7 +61,8 @@ def shown_texts(path: Path) -> tuple[str, str]:
 
 
 def notebooks(lang: str) -> list[Path]:
-    return sorted([*LESSONS.glob(f"*.{lang}.ipynb"), *(LESSONS / "teacher").glob(f"*.{lang}.ipynb")])
+    return sorted([*LESSONS.glob(f"*.{lang}.ipynb"),
+                   *(LESSONS / "teacher").glob(f"*.{lang}.ipynb")])
 
 
 def test_the_check_finds_an_english_name() -> None:
