@@ -25,8 +25,6 @@ HTML-canvas methods of ipycanvas' ``Canvas`` (:class:`CanvasLike`).
 
 from __future__ import annotations
 
-import collections
-import dataclasses
 import functools
 import math
 from collections.abc import Iterable, Mapping, Sequence
@@ -180,7 +178,6 @@ class CanvasLike(Protocol):
     ``stroke_style``, ``line_width``, ``font``, ...) are set with ``setattr``."""
 
     def clear(self) -> None: ...
-    def clear_rect(self, x: float, y: float, width: float, height: float) -> None: ...
     def save(self) -> None: ...
     def restore(self) -> None: ...
     def translate(self, x: float, y: float) -> None: ...
@@ -410,117 +407,6 @@ def paint_layer(canvas: CanvasLike, items: Iterable[Item], *,
     """Clear ``canvas`` and paint ``items`` on it."""
     canvas.clear()
     Painter(canvas, patterns or {}, {s.id: s for s in specs}).paint(items)
-
-
-# -- repainting part of a layer -------------------------------------------------------------
-
-Box = tuple[int, int, int, int]        # x0, y0, x1, y1 in whole canvas pixels
-
-
-def leaves(items: Iterable[Item], x: float = 0.0,
-           y: float = 0.0) -> list[tuple[Item, float, float]]:
-    """The drawn items of a tree, back to front, each with the origin of its group."""
-    out: list[tuple[Item, float, float]] = []
-    for item in items:
-        if isinstance(item, Group):
-            out += leaves(item.items, x + item.x, y + item.y)
-        else:
-            out.append((item, x, y))
-    return out
-
-
-def item_box(item: Item, x: float, y: float) -> Box:
-    """Whole pixels that cover everything ``item`` paints with its group at ``(x, y)``:
-    its geometry, half its stroke and more (mitred corners), a text's line at a generous
-    width per letter, and a pixel of antialiasing round it all."""
-    pad = 2.0
-    match item:
-        case Rect():
-            x0, y0, x1, y1 = item.x, item.y, item.x + item.w, item.y + item.h
-            pad += item.paint.width if item.paint.stroke else 0.0
-        case Circle():
-            x0, y0, x1, y1 = (item.cx - item.r, item.cy - item.r, item.cx + item.r,
-                              item.cy + item.r)
-            pad += item.paint.width if item.paint.stroke else 0.0
-        case Path():
-            xs = [p[0] for loop in item.loops for p in loop]
-            ys = [p[1] for loop in item.loops for p in loop]
-            x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
-            pad += item.paint.width if item.paint.stroke else 0.0
-        case Text():
-            wide = item.size * (len(item.text) + 1)       # no glyph is wider than 1 em
-            left = {"start": 0.0, "middle": wide / 2, "end": wide}.get(item.anchor, wide)
-            x0, x1 = item.x - left, item.x - left + wide
-            y0, y1 = item.y - 1.2 * item.size, item.y + 0.5 * item.size
-        case _:
-            raise TypeError(f"no box for {type(item).__name__}")
-    return (math.floor(x + x0 - pad), math.floor(y + y0 - pad),
-            math.ceil(x + x1 + pad), math.ceil(y + y1 + pad))
-
-
-def _key(item: Item, x: float, y: float) -> tuple[Any, ...]:
-    """A hashable stand-in for a leaf at its place (its ``data`` mappings as tuples)."""
-    names = _FIELDS.get(type(item))
-    if names is None:
-        names = _FIELDS[type(item)] = tuple(f.name for f in dataclasses.fields(item))
-    values = (getattr(item, n) for n in names)
-    return (type(item), x, y, *(tuple(sorted(v.items())) if isinstance(v, Mapping) else v
-                                for v in values))
-
-
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def changed_boxes(before: Sequence[Item], after: Sequence[Item]) -> list[Box]:
-    """The boxes of every leaf drawn in one tree and not in the other (as many times):
-    repainting what touches them, and only that, turns ``before`` into ``after``."""
-    old = collections.Counter(_key(*leaf) for leaf in leaves(before))
-    boxes = []
-    for item, x, y in leaves(after):
-        key = _key(item, x, y)
-        if old[key] > 0:
-            old[key] -= 1
-        else:
-            boxes.append(item_box(item, x, y))
-    gone = {key for key, n in old.items() if n > 0}
-    if gone:
-        boxes += [item_box(item, x, y) for item, x, y in leaves(before)
-                  if _key(item, x, y) in gone]
-    return boxes
-
-
-def _meets(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def paint_boxes(canvas: CanvasLike, items: Iterable[Item], boxes: Sequence[Box], *,
-                patterns: Mapping[str, object] | None = None,
-                specs: Sequence[PatternSpec] = ()) -> None:
-    """Repaint the ``boxes`` of a layer that shows ``items`` (each box cleared, then every
-    item that reaches into one painted again, in order, clipped to the boxes): the same
-    pixels as :func:`paint_layer`, since the boxes are whole pixels and the canvas is not
-    transformed, for a fraction of the commands."""
-    patterns = patterns or {}
-    drawn = []
-    shift = (0.0, 0.0)   # where the whole layer's painter would have its origin (anchor)
-    for item, x, y in leaves(items):
-        if any(_meets(item_box(item, x, y), b) for b in boxes):
-            drawn.append((item, x, y, shift))
-        if isinstance(item, Rect) and item.paint.pattern in patterns:
-            shift = (x, y)
-    canvas.save()
-    canvas.begin_path()
-    for x0, y0, x1, y1 in boxes:
-        canvas.rect(x0, y0, x1 - x0, y1 - y0)
-    canvas.clip()
-    for x0, y0, x1, y1 in boxes:
-        canvas.clear_rect(x0, y0, x1 - x0, y1 - y0)
-    painter = Painter(canvas, patterns, {s.id: s for s in specs})
-    for item, x, y, origin in drawn:
-        painter.anchor(*origin)       # the same translation, so the same rounded pixels
-        painter.item(item, x, y)
-    painter.paint(())                        # back to an untransformed canvas
-    canvas.restore()
 
 
 class Recorder:

@@ -30,14 +30,7 @@ from ..core.geometry import Cell
 from ..core.rules import State
 from ..core.turns import Turn
 from ..render import style as st
-from ..render.canvas import (
-    BoardPlan,
-    changed_boxes,
-    paint_boxes,
-    paint_layer,
-    plan_board,
-    tile_png,
-)
+from ..render.canvas import BoardPlan, paint_layer, plan_board, tile_png
 from ..render.primitives import Group, Item, Paint, Path, Point, Rect, outline_loops
 from ..render.sheet import sheet_of
 from ..render.svg import render_svg
@@ -48,7 +41,6 @@ STATIC, MARKS, OVERLAY = range(3)
 LEGAL = st.OKABE_ITO["bluish-green"]
 ILLEGAL = st.OKABE_ITO["vermillion"]
 HIGHLIGHT = st.OKABE_ITO["black"]   # no dig type's colour in either theme
-MAX_BOXES = 60     # more changed items than this: the marks layer is painted again whole
 
 
 @contextmanager
@@ -266,7 +258,7 @@ class BoardWidget(SvgFallback, MultiCanvas):  # type: ignore[misc]
                            labels=self._labels) if marks else self.plan)
         with canvas_batch():
             if marks:
-                self._paint_marks(plan)
+                self._paint(MARKS, plan.marks)
             if overlay:
                 self._paint(OVERLAY, overlay_items(plan, ghost, highlight))
         self.plan, self.state, self.turns = plan, state, turns
@@ -283,18 +275,6 @@ class BoardWidget(SvgFallback, MultiCanvas):  # type: ignore[misc]
 
     def _paint(self, layer: int, items: Sequence[Item]) -> None:
         paint_layer(self[layer], items, patterns=self._patterns, specs=self.plan.patterns)
-
-    def _paint_marks(self, plan: BoardPlan) -> None:
-        """The marks layer of ``plan``, where it differs from what it shows now: a turn
-        repaints the cells it draws and what touches them (the message carries that, not
-        the whole layer again). A changed size repaints it all."""
-        boxes = (changed_boxes(self.plan.marks, plan.marks)
-                 if (plan.width, plan.height) == (self.plan.width, self.plan.height) else None)
-        if boxes is None or len(boxes) > MAX_BOXES:
-            self._paint(MARKS, plan.marks)
-        elif boxes:
-            paint_boxes(self[MARKS], plan.marks, boxes, patterns=self._patterns,
-                        specs=plan.patterns)
 
     # -- notebook output ---------------------------------------------------------------
 
