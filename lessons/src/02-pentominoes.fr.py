@@ -203,7 +203,7 @@ assert check.check_totals(free=12, one_sided=answer, fixed=63)
 check.check_totals(free=12, one_sided=answer, fixed=63)
 
 # %% [markdown]
-# **Une énigme sur cette idée : *Un seul sens*** (`puzzles/1-beginner/23-one-way-in.toml`).
+# **Une énigme sur cette idée : *Une seule façon d'entrer*** (`puzzles/1-beginner/23-one-way-in.toml`).
 # La poche à côté de la dent de requin a la forme d'un Y : des huit dessins du Y, un seul
 # y entre. Joue-la avec le widget d'énigme de la leçon 8 : `PuzzleWidget("../puzzles/1-beginner/23-one-way-in.toml")`.
 

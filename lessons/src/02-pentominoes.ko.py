@@ -186,7 +186,7 @@ assert check.check_totals(free=12, one_sided=answer, fixed=63)
 check.check_totals(free=12, one_sided=answer, fixed=63)
 
 # %% [markdown]
-# **이 생각을 연습하는 퍼즐: *한 방향뿐*** (`puzzles/1-beginner/23-one-way-in.toml`). 상어 이빨
+# **이 생각을 연습하는 퍼즐: *들어가는 길은 하나*** (`puzzles/1-beginner/23-one-way-in.toml`). 상어 이빨
 # 옆의 빈 곳은 Y 모양이에요. Y의 그림 여덟 개 가운데 하나만 들어가요. 8강의 퍼즐 위젯으로
 # 해 보세요: `PuzzleWidget("../puzzles/1-beginner/23-one-way-in.toml")`.
 

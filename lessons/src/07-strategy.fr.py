@@ -327,7 +327,7 @@ check_bound(FINDS, {"Skull": True, "Tooth": True}, answer)
 #    des trouvailles compte-t-il ?
 # 2. Joue l'énigme ci-dessus avec `PuzzleWidget` (leçon 8) et bats le score du glouton.
 #    Ensuite, analyse ta propre partie avec `analyse(game, rolls, turns)`.
-# 3. Quand un bonus vaut-il la peine d'être dépensé ? *Garde ton Changer de forme*
+# 3. Quand un bonus vaut-il la peine d'être dépensé ? *Garde le changement*
 #    (`puzzles/1-beginner/25-keep-the-switch.toml`) : son étoile bonus donne le bonus de
 #    ton choix ; lequel, et à quelle manche le dépenser ? Le glouton laisse l'étoile bonus.
 #    `PuzzleWidget("../puzzles/1-beginner/25-keep-the-switch.toml")`

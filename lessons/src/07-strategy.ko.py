@@ -312,7 +312,7 @@ check_bound(FINDS, {"Skull": True, "Tooth": True}, answer)
 #    탐색보다 마디를 적게 방문할까요? 발견물의 *순서*는 왜 중요할까요?
 # 2. 위의 퍼즐을 `PuzzleWidget`으로 해 보고(8강), 탐욕 로봇의 점수를 이겨 보세요. 그다음
 #    `analyse(game, rolls, turns)`로 여러분의 게임을 분석해 보세요.
-# 3. 보너스는 언제 쓰면 좋을까요? *모양 전환을 아껴 둬요*
+# 3. 보너스는 언제 쓰면 좋을까요? *전환은 아껴 둬요*
 #    (`puzzles/1-beginner/25-keep-the-switch.toml`): 별은 고르는 보너스를 줘요. 어떤
 #    보너스를 골라서 어느 라운드에 쓸까요? 탐욕 로봇은 별을 그냥 지나쳐요.
 #    `PuzzleWidget("../puzzles/1-beginner/25-keep-the-switch.toml")`
