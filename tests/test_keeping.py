@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -27,6 +28,7 @@ from paleowidgets.core.saves import (
     save_folder,
     save_path,
 )
+from paleowidgets.widgets import keeping
 from paleowidgets.widgets.keeping import robot_score
 from paleowidgets.widgets.play import PlayWidget
 from paleowidgets.widgets.puzzle import PuzzleWidget
@@ -189,6 +191,45 @@ def test_the_end_shows_the_robot_save_download_and_replay(tmp_path: Path) -> Non
     play.keeper.replay_button.click()
     (shown,) = play.keeper.replay_box.children
     assert type(shown).__name__ == "ReplayAnalysis"
+
+
+class RobotReadsFirst(PlayWidget):
+    """A play widget whose robot thread stops just after reading a state that is not over
+    yet, until the test lets it go on (the interleaving that once left the summary empty)."""
+
+    read = threading.Event()
+    go = threading.Event()
+
+    @property
+    def state(self):  # type: ignore[override]
+        s = super().state
+        if threading.current_thread().name == "paleo-robot" and not s.is_terminal:
+            self.read.set()
+            self.go.wait(10)
+        return s
+
+
+def test_a_robot_done_before_the_last_turn_leaves_the_summary_whole(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # where there is no event loop (a script, a test) the robot's thread shows the summary
+    # again itself: it may read the state before the last turn and write after it
+    monkeypatch.setattr(keeping, "_ROBOTS", {})       # this game's robot plays afresh
+    play = RobotReadsFirst(pit(), save=False)
+    while play.state.round < play.game.rounds - 1:
+        play.roll_dice()
+        assert play.roll is not None
+        play.play_turn(next(play.state.legal_turns(play.roll, max_squares=0)))
+    play.roll_dice()                                 # the last roll starts the robot
+    assert play.roll is not None
+    assert play.read.wait(30), "the robot's thread did not show the summary again"
+    last = next(play.state.legal_turns(play.roll, max_squares=0))
+    turn = threading.Thread(target=play.play_turn, args=(last,))
+    turn.start()
+    turn.join(0.3)                                    # the last turn, as far as it gets
+    play.go.set()
+    turn.join(10)
+    assert not turn.is_alive() and play.state.is_terminal
+    assert f"the robot scores {robot_score(play)} point" in play.summary.value
 
 
 @pytest.mark.parametrize("lang", ["fr", "ko"])

@@ -18,6 +18,7 @@ redrawn from its answer, the words translated from its structured messages.
 from __future__ import annotations
 
 import html
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -411,6 +412,10 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self._scope = f"paleo-pic-{self.score_panel.model_id[:12]}"
         self.star_box = W.HBox(layout=W.Layout(flex_flow="row wrap", display="none"))
         self.summary = W.HTML(layout=W.Layout(display="none"))
+        # the robot's thread shows the summary again where there is no event loop (a
+        # script, a test): reading the state and writing the words are one step, or a
+        # summary read before the last turn could overwrite the one written after it
+        self._summary_lock = threading.RLock()   # asking for the robot can call back
         self.keys_help = W.HTML(keys_html(self.t("keys"), self.t("keys.touch")))
         for widget, name in ((self.roll_button, "roll"), (self.shape_buttons, "shapes"),
                              (self.dig_buttons, "digs"), (self.rotate_button, "rotate"),
@@ -544,12 +549,13 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def _refresh_summary(self) -> None:
         """The end of the game in words, with the robot's score once it is there."""
-        s, keeper = self.state, self.keeper
-        over = s.is_terminal
-        self.summary.value = summary_html(
-            s, self.game, lang=self.lang, robot=keeper.robot(),
-            robot_playing=keeper.robot_playing()) if over else ""
-        self.summary.layout.display = None if over else "none"
+        with self._summary_lock:
+            s, keeper = self.state, self.keeper
+            over = s.is_terminal
+            self.summary.value = summary_html(
+                s, self.game, lang=self.lang, robot=keeper.robot(),
+                robot_playing=keeper.robot_playing()) if over else ""
+            self.summary.layout.display = None if over else "none"
 
     def _refresh_stars(self) -> None:
         tb = self.table
