@@ -18,13 +18,13 @@ import asyncio
 import itertools
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as W
-from ipycanvas import MultiCanvas, hold_canvas
-from ipycanvas.canvas import _CANVAS_MANAGER, Pattern  # every canvas sends through it
+from ipycanvas import hold_canvas
+from ipycanvas.canvas import _CANVAS_MANAGER  # every canvas sends through it
 
 from ..core.geometry import Cell
 from ..core.rules import State
@@ -36,6 +36,7 @@ from ..render.sheet import sheet_of
 from ..render.svg import render_svg
 from ._display import SvgFallback
 from .events import fits_screen, takes_keys
+from .shared import LayeredCanvas, looks, pattern
 
 STATIC, MARKS, OVERLAY = range(3)
 LEGAL = st.OKABE_ITO["bluish-green"]
@@ -108,7 +109,7 @@ class Ghost:
 _KEEP: Any = object()
 
 
-class BoardWidget(SvgFallback, MultiCanvas):  # type: ignore[misc]
+class BoardWidget(SvgFallback, LayeredCanvas):
     """A game board on a canvas. ``cell_size`` is the cell's side on screen (CSS pixels) at
     full size; ``resolution`` canvas pixels are drawn per CSS pixel, so the board stays sharp
     when the browser scales it. The canvas takes the width of its container, up to its
@@ -148,16 +149,11 @@ class BoardWidget(SvgFallback, MultiCanvas):  # type: ignore[misc]
         self.turns: tuple[Turn, ...] = tuple(turns)
         self.ghost: Ghost | None = None
         self.highlight: frozenset[Cell] = frozenset()
-        self._images: list[W.Image] = []
         self._patterns: dict[str, object] = {}
-        try:
-            self._images = [W.Image(value=tile_png(spec), format="png")
-                            for spec in plan.patterns]
-        except (ImportError, OSError):    # no cairo: the painter draws the tiles as strokes
-            pass
-        else:
-            self._patterns = {spec.id: Pattern(image)
-                              for spec, image in zip(plan.patterns, self._images, strict=True)}
+        # one pattern model per tile in the kernel, shared by every board; without cairo
+        # the painter draws the tiles as strokes
+        with suppress(ImportError, OSError):
+            self._patterns = {spec.id: pattern(tile_png(spec)) for spec in plan.patterns}
         self.redraws = 0          # whole-board redraws (construction, client ready)
         self._hovers: list[Callable[[Cell | None], None]] = []
         self._clicks: list[Callable[[Cell | None], None]] = []
@@ -399,7 +395,8 @@ def board_beside(board: BoardWidget, *panel: W.Widget) -> W.HBox:
     panel takes the rest of the row, at least 240 px, else it wraps below."""
     board.layout.flex = "0 1 auto"
     board.layout.min_width = "0"
-    side = W.VBox(list(panel), layout=W.Layout(flex="1 1 240px", min_width="240px",
-                                               max_width="560px", margin="0 0 0 12px"))
+    side = W.VBox(list(panel), **looks(W.VBox, flex="1 1 240px", min_width="240px",
+                                       max_width="560px", margin="0 0 0 12px"))
     side.add_class("paleo-side")
-    return W.HBox([board, side], layout=W.Layout(align_items="flex-start", flex_flow="row wrap"))
+    return W.HBox([board, side], **looks(W.HBox, align_items="flex-start",
+                                         flex_flow="row wrap"))

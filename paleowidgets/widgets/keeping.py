@@ -44,6 +44,7 @@ from ..core.saves import (
 )
 from ..core.session import Message, PlaySession, Text
 from ..solver.bots import ExpectationBot, play_game
+from .shared import looks
 
 if TYPE_CHECKING:
     from .play import PlayWidget
@@ -189,35 +190,65 @@ class Keeper:
     # -- asking the name -----------------------------------------------------------------
 
     def _build(self) -> None:
+        # Only what shows at the start is built here: the name question when asked, the
+        # end's controls when the game ends (:meth:`_end_controls`), so a page load has
+        # fewer widget models to restore (shared.py)
         t = self.play.t
-        self.name_input = W.Text(placeholder=t("name.placeholder"), continuous_update=False,
-                                 layout=W.Layout(width="14em"))
-        self.name_input.add_class("paleo-name")
-        self.start_button = W.Button(description=t("name.start"), button_style="primary",
-                                     layout=W.Layout(width="auto"))
-        self.start_button.add_class("paleo-start")
-        self.name_box = W.HBox([W.HTML(html.escape(t("name.ask"))), self.name_input,
-                                self.start_button],
-                               layout=W.Layout(flex_flow="row wrap", align_items="center",
-                                               display=None if self.asking else "none"))
-        self.start_button.on_click(lambda _: self.start(self.name_input.value))
-        self.name_input.observe(lambda ch: self.start(ch["new"]), "value")
-        self.note = W.HTML()            # beside the board: an autosave that failed
-        self.end_note = W.HTML()        # beside the Save button: what it did
-        self.save_button = W.Button(description=t("end.save"), tooltip=t("end.save.tip"),
-                                    icon="save", layout=W.Layout(width="auto"))
-        self.save_button.add_class("paleo-save")
-        self.save_button.on_click(lambda _: self.save())
-        self.replay_button = W.Button(description=t("end.replay"), tooltip=t("end.replay.tip"),
-                                      icon="film", layout=W.Layout(width="auto"))
-        self.replay_button.add_class("paleo-open-replay")
-        self.replay_button.on_click(lambda _: self.open_replay())
-        self.download = W.HTML()
-        self.replay_box = W.VBox()
-        self.end_row = W.HBox([self.save_button, self.replay_button, self.download,
-                               self.end_note],
-                              layout=W.Layout(flex_flow="row wrap", align_items="center",
+        if self.asking:
+            self.name_input = W.Text(placeholder=t("name.placeholder"),
+                                     continuous_update=False, **looks(W.Text, width="14em"))
+            self.name_input.add_class("paleo-name")
+            self.start_button = W.Button(description=t("name.start"), button_style="primary",
+                                         **looks(W.Button, width="auto"))
+            self.start_button.add_class("paleo-start")
+            self.name_box = W.HBox([W.HTML(html.escape(t("name.ask")), **looks(W.HTML)),
+                                    self.name_input, self.start_button],
+                                   layout=W.Layout(flex_flow="row wrap",
+                                                   align_items="center"))
+            self.start_button.on_click(lambda _: self.start(self.name_input.value))
+            self.name_input.observe(lambda ch: self.start(ch["new"]), "value")
+        else:                 # never asked: an empty box, hidden for good
+            self.name_box = W.HBox(**looks(W.HBox, display="none"))
+        self.note = W.HTML(**looks(W.HTML))   # beside the board: an autosave that failed
+        self.replay_box = W.VBox(**looks(W.VBox))
+        self.end_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center",
                                               display="none"))
+        self._end: tuple[W.Button, W.Button, W.HTML, W.HTML] | None = None
+
+    def _end_controls(self) -> tuple[W.Button, W.Button, W.HTML, W.HTML]:
+        """The Save and replay buttons, the download link and the note beside them, in
+        the end row: built the first time they are needed."""
+        if self._end is None:
+            t, small, text = self.play.t, looks(W.Button, width="auto"), looks(W.HTML)
+            save = W.Button(description=t("end.save"), tooltip=t("end.save.tip"),
+                            icon="save", **small)
+            save.add_class("paleo-save")
+            save.on_click(lambda _: self.save())
+            replay = W.Button(description=t("end.replay"), tooltip=t("end.replay.tip"),
+                              icon="film", **small)
+            replay.add_class("paleo-open-replay")
+            replay.on_click(lambda _: self.open_replay())
+            self._end = (save, replay, W.HTML(**text), W.HTML(**text))
+            self.end_row.children = self._end
+        return self._end
+
+    @property
+    def save_button(self) -> W.Button:
+        return self._end_controls()[0]
+
+    @property
+    def replay_button(self) -> W.Button:
+        return self._end_controls()[1]
+
+    @property
+    def download(self) -> W.HTML:
+        """The link that downloads the game log (from the browser, not the kernel)."""
+        return self._end_controls()[2]
+
+    @property
+    def end_note(self) -> W.HTML:
+        """Beside the Save button: what it did."""
+        return self._end_controls()[3]
 
     def start(self, name: str) -> None:
         """The player said their name: open their saved game (or a new file) and play."""
@@ -273,7 +304,8 @@ class Keeper:
             self.robot_game()
         self.end_row.layout.display = None if over else "none"
         if not over:
-            self.download.value = ""
+            if self._end is not None:
+                self.download.value = ""
             return
         log = self.play.game_log()
         data = base64.b64encode(log.to_json().encode("utf-8")).decode("ascii")

@@ -54,6 +54,7 @@ from .board import BoardWidget, Ghost, board_beside, canvas_batch
 from .events import classroom
 from .keeping import Keeper
 from .pictures import button_pictures, dice_html, fossil_html, tracks_html
+from .shared import looks
 from .text import fossil_name, illegal_text, language, message_text, plural, say
 
 __all__ = ["ARROWS", "FLIP", "ROTATE", "Candidate", "PlayWidget", "Table", "for_pointer",
@@ -380,34 +381,39 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     # -- the controls ------------------------------------------------------------------------
 
     def _build(self) -> None:
-        small = W.Layout(width="auto")
-        self.header = W.HTML(layout=W.Layout(margin="0 0 4px 0"))
+        # layouts and styles shared with every widget that has equal ones (shared.py):
+        # none of these is changed afterwards
+        small, text = looks(W.Button, width="auto"), looks(W.HTML)
+        toggle = looks(W.ToggleButton, width="auto")
+        self.header = W.HTML(**looks(W.HTML, margin="0 0 4px 0"))
         self.roll_button = W.Button(description=self.t("roll"), tooltip=self.t("roll.tip"),
-                                    icon="dice", button_style="primary",
-                                    layout=W.Layout(width="auto"))
-        self.roll_label = W.HTML()
+                                    icon="dice", button_style="primary", **small)
+        self.roll_label = W.HTML(**text)
         self.shape_buttons = W.ToggleButtons(options=[], description=self.t("shape"),
-                                             style={"button_width": "2.6em",
-                                                    "description_width": "initial"})
+                                             **looks(W.ToggleButtons, style={
+                                                 "button_width": "2.6em",
+                                                 "description_width": "initial"}))
         self.dig_buttons = W.ToggleButtons(options=[], description=self.t("dig"),
-                                           style={"button_width": "6em",
-                                                  "description_width": "initial"})
+                                           **looks(W.ToggleButtons, style={
+                                               "button_width": "6em",
+                                               "description_width": "initial"}))
         self.rotate_button = W.Button(description=self.t("rotate"),
-                                      tooltip=self.t("rotate.tip"), layout=small)
+                                      tooltip=self.t("rotate.tip"), **small)
         self.flip_button = W.Button(description=self.t("flip"), tooltip=self.t("flip.tip"),
-                                    layout=small)
-        self.switch_shape_button = W.ToggleButton(tooltip=self.t("switch-shape.tip"), layout=small)
-        self.switch_dig_button = W.ToggleButton(tooltip=self.t("switch-dig.tip"), layout=small)
-        self.square_button = W.ToggleButton(tooltip=self.t("one-square.tip"), layout=small)
+                                    **small)
+        self.switch_shape_button = W.ToggleButton(tooltip=self.t("switch-shape.tip"), **toggle)
+        self.switch_dig_button = W.ToggleButton(tooltip=self.t("switch-dig.tip"), **toggle)
+        self.square_button = W.ToggleButton(tooltip=self.t("one-square.tip"), **toggle)
         self.pass_button = W.Button(description=self.t("pass"), tooltip=self.t("pass.tip"),
-                                    layout=small)
+                                    **small)
         self.undo_button = W.Button(description=self.t("undo"), tooltip=self.t("undo.tip"),
-                                    layout=small)
-        self.message = W.HTML(layout=W.Layout(min_height="1.6em"))
-        self.score_panel = W.HTML()
-        self.fossil_info = W.HTML()        # the fossil under the pointer: name, points
-        self.tracks = W.HTML()             # the round and bonus tracks, as on the sheet
-        self.side_panel = W.VBox([self.score_panel, self.fossil_info, self.tracks])
+                                    **small)
+        self.message = W.HTML(**looks(W.HTML, min_height="1.6em"))
+        self.score_panel = W.HTML(**text)
+        self.fossil_info = W.HTML(**text)  # the fossil under the pointer: name, points
+        self.tracks = W.HTML(**text)       # the round and bonus tracks, as on the sheet
+        self.side_panel = W.VBox([self.score_panel, self.fossil_info, self.tracks],
+                                 **looks(W.VBox))
         # the shape and dig buttons get pictures through a stylesheet scoped to this widget
         self._scope = f"paleo-pic-{self.score_panel.model_id[:12]}"
         self.star_box = W.HBox(layout=W.Layout(flex_flow="row wrap", display="none"))
@@ -416,7 +422,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         # script, a test): reading the state and writing the words are one step, or a
         # summary read before the last turn could overwrite the one written after it
         self._summary_lock = threading.RLock()   # asking for the robot can call back
-        self.keys_help = W.HTML(keys_html(self.t("keys"), self.t("keys.touch")))
+        self.keys_help = W.HTML(keys_html(self.t("keys"), self.t("keys.touch")), **text)
         for widget, name in ((self.roll_button, "roll"), (self.shape_buttons, "shapes"),
                              (self.dig_buttons, "digs"), (self.rotate_button, "rotate"),
                              (self.flip_button, "flip"), (self.pass_button, "pass"),
@@ -441,17 +447,17 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         """The header over the board; beside the board everything a turn needs, from the
         roll down to the star choice and the score, so that it shows at once on a school
         screen (the board is sized to it, board.py's ``paleo-fit``)."""
-        row = W.Layout(flex_flow="row wrap", align_items="center")
+        row = looks(W.HBox, flex_flow="row wrap", align_items="center")
         self.star_box.add_class("paleo-stars")
         turn = W.VBox([
-            W.HBox([self.roll_button, self.roll_label], layout=row),
-            W.HBox([self.shape_buttons], layout=row),
-            W.HBox([self.dig_buttons], layout=row),
+            W.HBox([self.roll_button, self.roll_label], **row),
+            W.HBox([self.shape_buttons], **row),
+            W.HBox([self.dig_buttons], **row),
             W.HBox([self.rotate_button, self.flip_button, self.pass_button, self.undo_button],
-                   layout=row),
+                   **row),
             W.HBox([self.switch_shape_button, self.switch_dig_button, self.square_button],
-                   layout=row),
-            self.message, self.keeper.note, self.star_box, self.side_panel])
+                   **row),
+            self.message, self.keeper.note, self.star_box, self.side_panel], **looks(W.VBox))
         return [self.header, self.keeper.name_box, board_beside(self.board, turn),
                 self.summary, self.keeper.end_row, self.keeper.replay_box, self.keys_help]
 
@@ -571,10 +577,10 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         for i, option in enumerate(options, start=1):
             label = " + ".join(self.t(f"bonus.{k}") for k in option)
             b = W.Button(description=f"{i}. {label}" if i < 10 else label,
-                         layout=W.Layout(width="auto"), button_style="info")
+                         button_style="info", **looks(W.Button, width="auto"))
             b.on_click(lambda _, o=option: self.choose_stars(o))
             buttons.append(b)
-        cancel = W.Button(description=self.t("stars.cancel"), layout=W.Layout(width="auto"))
+        cancel = W.Button(description=self.t("stars.cancel"), **looks(W.Button, width="auto"))
         cancel.on_click(lambda _: self.cancel())
         self.star_box.children = (*buttons, cancel)
         self.star_box.layout.display = None
