@@ -12,7 +12,7 @@ jupyterlab_widgets 3.0.17, jupyter-widgets/ipywidgets#3633); on a busy machine t
 then reads "Error displaying widget: model not found". The kernel's answer grows with the
 number of models and the size of their state.
 
-A widget's models are those that building it adds to ``ipywidgets.Widget.widgets`` in a
+A widget's models are those that building it adds to ipywidgets' instances in a
 fresh process (the page hooks, shared by every widget of a kernel, are counted with the
 first widget that shows them); its state is the JSON of the kernel's answer to the page's
 state request (``update_states``, as ``Widget._handle_control_comm_msg`` builds it) for
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import itertools
 import json
 import os
 import subprocess
@@ -82,17 +83,16 @@ WIDGETS = {
 # Widget._handle_control_comm_msg, method 'request_states').
 MEASURE = """
 import json as _json, collections as _co
-from ipywidgets import Widget as _W
-from ipywidgets.widgets.widget import _remove_buffers
+from ipywidgets.widgets.widget import _instances, _remove_buffers
 def _state_of(ids):
     full = {}
     for i in ids:
-        w = _W.widgets[i]
+        w = _instances[i]
         full[i] = {"model_name": w._model_name, "model_module": w._model_module,
                    "model_module_version": w._model_module_version,
                    "state": w.get_state(drop_defaults=False)}
     full, _paths, buffers = _remove_buffers(full)
-    kinds = _co.Counter(_W.widgets[i]._model_name for i in ids)
+    kinds = _co.Counter(_instances[i]._model_name for i in ids)
     return {"models": len(ids),
             "json": len(_json.dumps({"method": "update_states", "states": full,
                                      "buffer_paths": _paths})),
@@ -104,11 +104,11 @@ def measure_one(name: str) -> dict[str, Any]:
     """Build the widget ``name`` in this (fresh) process; its models and state."""
     ns: dict[str, Any] = {}
     exec(PRELUDE + MEASURE, ns)
-    import ipywidgets as W
+    from ipywidgets.widgets.widget import _instances
 
-    before = set(W.Widget.widgets)
+    before = set(_instances)
     exec(WIDGETS[name], ns)
-    result: dict[str, Any] = ns["_state_of"]([i for i in W.Widget.widgets if i not in before])
+    result: dict[str, Any] = ns["_state_of"]([i for i in _instances if i not in before])
     return result
 
 
@@ -124,14 +124,14 @@ def in_fresh_process(name: str) -> dict[str, Any]:
 # -- notebooks ---------------------------------------------------------------------------------
 
 FIRST_CELL = """\
-import ipywidgets as _W, time as _time
+from ipywidgets.widgets.widget import _instances as _paleo_instances
 _paleo_counts = []
 def _paleo_count(result=None):
-    _paleo_counts.append(len(_W.Widget.widgets))
+    _paleo_counts.append(len(_paleo_instances))
 get_ipython().events.register("post_run_cell", _paleo_count)
 """
 LAST_CELL = MEASURE + """
-print("PALEO-MODELS", _json.dumps({**_state_of(list(_W.Widget.widgets)),
+print("PALEO-MODELS", _json.dumps({**_state_of(list(_instances)),
                                    "cells": _paleo_counts}))
 """
 
@@ -159,7 +159,7 @@ def measure_notebook(path: Path, cwd: Path) -> dict[str, Any]:
     line = next(x for x in text.splitlines() if x.startswith("PALEO-MODELS"))
     result: dict[str, Any] = json.loads(line.split(" ", 1)[1])
     counts = [0, *result.pop("cells")[:-1]]
-    result["most in a cell"] = max(b - a for a, b in zip(counts, counts[1:], strict=False))
+    result["most in a cell"] = max(b - a for a, b in itertools.pairwise(counts))
     return result
 
 

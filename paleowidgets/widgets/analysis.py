@@ -45,6 +45,7 @@ from ._display import SvgFallback
 from .board import canvas_batch, dashed_line, redraw_on_connect
 from .events import classroom, on_press, takes_keys
 from .replay import ReplayWidget
+from .shared import looks
 from .text import dice, language
 
 __all__ = [
@@ -424,7 +425,7 @@ class AnalysisPanel(SvgFallback, W.VBox):  # type: ignore[misc]
     def _build(self) -> None:
         def button(icon: str, key: str) -> W.Button:
             b = W.Button(icon=icon, tooltip=i18n.t(f"analysis.{key}.tip", self.lang),
-                         layout=W.Layout(width="3em"))
+                         **looks(W.Button, width="3em"))
             b.add_class(f"paleo-analysis-{key}")
             return b
 
@@ -432,18 +433,18 @@ class AnalysisPanel(SvgFallback, W.VBox):  # type: ignore[misc]
         self.next_button = button("step-forward", "next")
         self.slider = W.IntSlider(value=0, min=0, max=self.last,
                                   description=i18n.t("analysis.slider", self.lang),
-                                  layout=W.Layout(flex="1 1 auto", min_width="8em"))
+                                  **looks(W.IntSlider, flex="1 1 auto", min_width="8em"))
         self.prev_button.on_click(lambda _: self.select(self.round - 1))
         self.next_button.on_click(lambda _: self.select(self.round + 1))
-        self.summary = W.HTML()
-        self.words = W.HTML(layout=W.Layout(min_height="4.5em"))
+        self.summary = W.HTML(**looks(W.HTML))
+        self.words = W.HTML(**looks(W.HTML, min_height="4.5em"))
 
     def _children(self) -> list[Any]:
         keys = W.HTML("<small style='color:#666'>"
                       f"{html.escape(i18n.t('analysis.keys', self.lang))}</small>")
-        row = W.Layout(flex_flow="row wrap", align_items="center")
+        row = looks(W.HBox, flex_flow="row wrap", align_items="center")
         return [self.summary, self.canvas,
-                W.HBox([self.prev_button, self.next_button, self.slider], layout=row),
+                W.HBox([self.prev_button, self.next_button, self.slider], **row),
                 self.words, keys]
 
     def _show_words(self) -> None:

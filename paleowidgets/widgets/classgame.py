@@ -49,6 +49,7 @@ from ._display import SvgFallback
 from .board import BoardWidget
 from .events import classroom
 from .play import PlayWidget, message_html
+from .shared import looks
 from .text import language, plural
 
 SWITCH_KEYS = {"[": -1, "]": 1, "PageUp": -1, "PageDown": 1}
@@ -89,7 +90,7 @@ class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             self.plays[name] = self._play_widget(name, state, turns, cell_size)
             self.thumbs[name] = BoardWidget(state, turns=turns, cell_size=thumb_size,
                                             labels=sheet_labels(self.lang))
-            self.captions[name] = W.HTML()
+            self.captions[name] = W.HTML(**looks(W.HTML))
         self.current = names[0]
         self._build()
         super().__init__(classroom(self, self._children()), **kwargs)
@@ -256,7 +257,7 @@ class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         return play
 
     def _build(self) -> None:
-        self.header = W.HTML()
+        self.header = W.HTML(**looks(W.HTML))
         self.player_buttons = W.ToggleButtons(options=list(self.players), value=self.current,
                                               description=self.t("class.players"),
                                               tooltip=self.t("class.players.tip"),
@@ -265,35 +266,36 @@ class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.player_buttons.add_class("paleo-class-players")
         self.player_buttons.observe(self._on_player, "value")
         self.stage = W.Box()
-        self.scoreboard = W.HTML()
+        self.scoreboard = W.HTML(**looks(W.HTML))
         self.save_button = W.Button(description=self.t("class.save"),
                                     tooltip=self.t("class.save.tip"), icon="save",
-                                    layout=W.Layout(width="auto"))
+                                    **looks(W.Button, width="auto"))
         self.save_button.add_class("paleo-class-save")
         self.save_button.on_click(lambda _: self._on_save())
-        self.message = W.HTML()
+        self.message = W.HTML(**looks(W.HTML))
         self.code_button = W.Button(description=self.t("class.code.show"),
                                     tooltip=self.t("class.code.show.tip"), icon="share-alt",
-                                    layout=W.Layout(width="auto"))
+                                    **looks(W.Button, width="auto"))
         self.code_button.add_class("paleo-class-code-show")
         self.code_button.on_click(lambda _: self.show_code())
-        self.code_box = W.Textarea(layout=W.Layout(width="100%", height="3.5em"))
+        self.code_box = W.Textarea(**looks(W.Textarea, width="100%", height="3.5em"))
         self.code_box.add_class("paleo-class-code")
         self.code_row = W.VBox([W.HTML(f"<small>{html.escape(self.t('class.code.hint'))}"
-                                       "</small>"), self.code_box],
+                                       "</small>", **looks(W.HTML)), self.code_box],
                                layout=W.Layout(display="none", width="100%"))
         self.codes_box = W.Textarea(placeholder=self.t("class.codes.placeholder"),
-                                    layout=W.Layout(width="100%", height="5em"))
+                                    **looks(W.Textarea, width="100%", height="5em"))
         self.codes_box.add_class("paleo-class-codes")
         self.codes_button = W.Button(description=self.t("class.codes.load"), icon="table",
-                                     layout=W.Layout(width="auto"))
+                                     **looks(W.Button, width="auto"))
         self.codes_button.add_class("paleo-class-codes-load")
         self.codes_button.on_click(lambda _: self.load_codes())
-        self.codes_result = W.HTML()
+        self.codes_result = W.HTML(**looks(W.HTML))
         self.codes_result.add_class("paleo-class-codes-result")
         self.results = None
         self.codes_panel = W.Accordion([W.VBox([self.codes_box, self.codes_button,
-                                                self.codes_result])], selected_index=None)
+                                                self.codes_result],
+                                                **looks(W.VBox))], selected_index=None)
         self.codes_panel.set_title(0, self.t("class.codes.paste"))
         self.codes_panel.add_class("paleo-class-codes-panel")
         boxes = []
@@ -301,7 +303,7 @@ class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             thumb.on_cell_click(self._shower(name))
             thumb.layout.max_width = "240px"
             boxes.append(W.VBox([self.captions[name], thumb],
-                                layout=W.Layout(width="240px", margin="0 10px 6px 0")))
+                                **looks(W.VBox, width="240px", margin="0 10px 6px 0")))
         self.thumb_row = W.HBox(boxes, layout=W.Layout(flex_flow="row wrap"))
         several = len(self.players) > 1
         self.player_buttons.layout.display = None if several else "none"
@@ -318,7 +320,8 @@ class ClassGameWidget(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def _children(self) -> list[Any]:
         return [self.header, self.player_buttons, self.stage, self.scoreboard,
-                self.thumb_row, W.HBox([self.save_button, self.code_button, self.message]),
+                self.thumb_row, W.HBox([self.save_button, self.code_button, self.message],
+                                       **looks(W.HBox)),
                 self.code_row, self.keys_help, self.codes_panel]
 
     def _on_player(self, change: dict[str, Any]) -> None:

@@ -51,6 +51,7 @@ from ..solver.grading import Grade, grade
 from ._display import SvgFallback
 from .board import BoardWidget, Ghost, board_beside, canvas_batch
 from .events import classroom
+from .shared import looks
 from .solving import SolveProgress
 from .text import language
 
@@ -390,28 +391,29 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
                      (t("editor.brush.star"), "*"), (t("editor.brush.fossil"), "A")],
             value="A", style={"button_width": "auto"})
         self.letter = W.Dropdown(options=list(FOSSIL_LETTERS), value="A",
-                                 description=t("editor.fossil"), layout=W.Layout(width="12em"),
-                                 style={"description_width": "5em"})
+                                 description=t("editor.fossil"),
+                                 **looks(W.Dropdown, style={"description_width": "5em"},
+                                         width="12em"))
         self.fossil_name = W.Text(description=t("editor.fossil.name"), layout=text)
         self.fossil_points = W.BoundedIntText(value=2, min=0, max=999,
                                               description=t("editor.fossil.points"),
-                                              layout=W.Layout(width="11em"))
+                                              **looks(W.BoundedIntText, width="11em"))
         self.fossil_bonus = W.BoundedIntText(value=1, min=0, max=999,
                                              description=t("editor.fossil.bonus"),
-                                             layout=W.Layout(width="11em"))
-        self.problem_list = W.HTML()
-        self.side = W.VBox([W.HTML(f"<b>{html.escape(t('editor.problems'))}</b>"),
-                            self.problem_list])
+                                             **looks(W.BoundedIntText, width="11em"))
+        self.problem_list = W.HTML(**looks(W.HTML))
+        self.side = W.VBox([W.HTML(f"<b>{html.escape(t('editor.problems'))}</b>", **looks(W.HTML)),
+                            self.problem_list], **looks(W.VBox))
         self.map_name = W.Text(description=t("editor.map.name"), layout=text)
         self.theme = W.Dropdown(options=list(THEMES), description=t("editor.map.theme"))
         self.width_field = W.BoundedIntText(min=5, max=26, description=t("editor.map.width"),
-                                            layout=W.Layout(width="11em"))
+                                            **looks(W.BoundedIntText, width="11em"))
         self.height_field = W.BoundedIntText(min=5, max=99, description=t("editor.map.height"),
-                                             layout=W.Layout(width="11em"))
-        self.resize_button = W.Button(description=t("editor.map.resize"))
+                                             **looks(W.BoundedIntText, width="11em"))
+        self.resize_button = W.Button(description=t("editor.map.resize"), **looks(W.Button))
         self.title = W.Text(description=t("editor.puzzle.title"), layout=text)
         self.story = W.Textarea(description=t("editor.puzzle.story"),
-                                layout=W.Layout(width="auto", height="4em"))
+                                **looks(W.Textarea, width="auto", height="4em"))
         self.difficulty = W.Dropdown(options=[("—", ""), *[(t(f"puzzle.tier.{d}"), d)
                                                            for d in DIFFICULTIES]],
                                      description=t("editor.puzzle.tier"))
@@ -419,11 +421,12 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
                                   placeholder="25 14 63", layout=text)
         self.roll_count = W.BoundedIntText(value=3, min=1, max=20,
                                            description=t("editor.puzzle.count"),
-                                           layout=W.Layout(width="11em"))
-        self.roll_button = W.Button(description=t("editor.puzzle.roll"), icon="dice")
+                                           **looks(W.BoundedIntText, width="11em"))
+        self.roll_button = W.Button(description=t("editor.puzzle.roll"), icon="dice",
+                                    **looks(W.Button))
         self.bonus_fields = [W.BoundedIntText(min=0, max=20, description=t(f"bonus.{kind}"),
-                                              layout=W.Layout(width="auto"),
-                                              style={"description_width": "initial"})
+                                              **looks(W.BoundedIntText, width="auto", style={
+                                                  "description_width": "initial"}))
                              for kind in BONUS_KINDS]
         self.own_dice = W.Checkbox(description=t("editor.dice.own"), indent=False)
         self.dice_shapes = W.Text(description=t("editor.dice.shapes"),
@@ -433,20 +436,20 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
                                 placeholder="c c d d h h", layout=text,
                                 style={"description_width": "initial"})
         self.prove_button = W.Button(description=t("editor.prove"), button_style="primary")
-        self.stop_button = W.Button(description=t("editor.stop"), disabled=True)
-        self.grade_button = W.Button(description=t("editor.grade"))
-        self.try_button = W.Button(description=t("editor.try"))
+        self.stop_button = W.Button(description=t("editor.stop"), disabled=True, **looks(W.Button))
+        self.grade_button = W.Button(description=t("editor.grade"), **looks(W.Button))
+        self.try_button = W.Button(description=t("editor.try"), **looks(W.Button))
         self.path_field = W.Text(description=t("editor.path"), placeholder="my-puzzle.toml",
                                  layout=text)
-        self.save_button = W.Button(description=t("editor.save"))
-        self.open_button = W.Button(description=t("editor.open"))
-        self.code_button = W.Button(description=t("editor.code"))
-        self.code_field = W.Textarea(layout=W.Layout(width="100%", height="3em"))
+        self.save_button = W.Button(description=t("editor.save"), **looks(W.Button))
+        self.open_button = W.Button(description=t("editor.open"), **looks(W.Button))
+        self.code_button = W.Button(description=t("editor.code"), **looks(W.Button))
+        self.code_field = W.Textarea(**looks(W.Textarea, width="100%", height="3em"))
         self.progress = SolveProgress(time_limit=self.time_limit, lang=self.lang)
         self.progress.layout.display = "none"
-        self.status = W.HTML()
-        self.try_box = W.VBox()
-        self.board_box = W.VBox()
+        self.status = W.HTML(**looks(W.HTML))
+        self.try_box = W.VBox(**looks(W.VBox))
+        self.board_box = W.VBox(**looks(W.VBox))
         self._new_board()
         self._wire()
 
@@ -483,20 +486,27 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def _children(self) -> list[Any]:
         t = self.t
-        paint = W.VBox([W.HBox([self.brushes, self.letter]),
-                        W.HBox([self.fossil_name, self.fossil_points, self.fossil_bonus])])
-        map_box = W.VBox([W.HBox([self.map_name, self.theme]),
-                          W.HBox([self.width_field, self.height_field, self.resize_button])])
-        puzzle_box = W.VBox([W.HBox([self.title, self.difficulty]), self.story,
-                             W.HBox([self.rolls_field, self.roll_count, self.roll_button]),
-                             W.HBox(self.bonus_fields[:2]), W.HBox(self.bonus_fields[2:]),
-                             self.own_dice, self.dice_shapes, self.dice_digs])
+        paint = W.VBox([W.HBox([self.brushes, self.letter], **looks(W.HBox)),
+                        W.HBox([self.fossil_name, self.fossil_points, self.fossil_bonus],
+                               **looks(W.HBox))],
+                        **looks(W.VBox))
+        map_box = W.VBox([W.HBox([self.map_name, self.theme], **looks(W.HBox)),
+                          W.HBox([self.width_field, self.height_field, self.resize_button],
+                                 **looks(W.HBox))],
+                          **looks(W.VBox))
+        puzzle_box = W.VBox([W.HBox([self.title, self.difficulty], **looks(W.HBox)), self.story,
+                             W.HBox([self.rolls_field, self.roll_count, self.roll_button],
+                                    **looks(W.HBox)),
+                             W.HBox(self.bonus_fields[:2], **looks(W.HBox)),
+                             W.HBox(self.bonus_fields[2:], **looks(W.HBox)),
+                             self.own_dice, self.dice_shapes, self.dice_digs], **looks(W.VBox))
         tabs = W.Tab([paint, map_box, puzzle_box])
         for i, key in enumerate(("editor.tab.paint", "editor.tab.map", "editor.tab.puzzle")):
             tabs.set_title(i, t(key))
         actions = W.HBox([self.prove_button, self.stop_button, self.grade_button,
-                          self.try_button])
-        files = W.HBox([self.path_field, self.save_button, self.open_button, self.code_button])
+                          self.try_button], **looks(W.HBox))
+        files = W.HBox([self.path_field, self.save_button, self.open_button, self.code_button],
+                       **looks(W.HBox))
         return [self.board_box, tabs, actions, self.progress, self.status, files,
                 self.code_field, self.try_box]
 

@@ -43,6 +43,7 @@ from ..render.style import fossil_name
 from ._display import SvgFallback
 from .board import OVERLAY, BoardWidget, board_beside, canvas_batch, overlay_items
 from .events import classroom
+from .shared import looks
 
 Layer = Callable[[BoardPlan], tuple[Item, ...]]
 STEP_KEYS = {"ArrowRight": 1, " ": 1, "Spacebar": 1, "ArrowLeft": -1, "Backspace": -1}
@@ -188,7 +189,7 @@ class EnclosureWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         lang = self.lang
 
         def button(text: str, tip: str) -> W.Button:
-            return W.Button(description=text, tooltip=tip, layout=W.Layout(width="auto"))
+            return W.Button(description=text, tooltip=tip, **looks(W.Button, width="auto"))
 
         options = [(i18n.t("enclosure.option", lang, id=f.id,
                            name=fossil_name(f, self.theme, lang), points=f.points,
@@ -196,8 +197,8 @@ class EnclosureWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         picker_key = "enclosure.picker.snowman" if self.theme == "snowman" else "enclosure.picker"
         self.picker = W.Dropdown(options=options, value=self.fossil,
                                  description=i18n.t(picker_key, lang),
-                                 style={"description_width": "initial"},
-                                 layout=W.Layout(width="auto"))
+                                 **looks(W.Dropdown, style={"description_width": "initial"},
+                                         width="auto"))
         self.back_button = button(i18n.t("enclosure.back", lang),
                                   i18n.t("enclosure.back.tip", lang))
         self.next_button = button(i18n.t("enclosure.next", lang),
@@ -206,8 +207,8 @@ class EnclosureWidget(SvgFallback, W.VBox):  # type: ignore[misc]
                                    i18n.t("enclosure.reset.tip", lang))
         self.all_button = button(i18n.t("enclosure.all", lang),
                                  i18n.t("enclosure.all.tip", lang))
-        self.step_label = W.HTML()
-        self.panel = W.HTML()
+        self.step_label = W.HTML(**looks(W.HTML))
+        self.panel = W.HTML(**looks(W.HTML))
         self.picker.observe(self._on_pick, "value")
         self.back_button.on_click(lambda _: self.go(self.step - 1))
         self.next_button.on_click(lambda _: self.go(self.step + 1))
@@ -215,10 +216,10 @@ class EnclosureWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.all_button.on_click(lambda _: self.go(self.enclosure.steps))
 
     def _children(self) -> list[Any]:
-        row = W.Layout(flex_flow="row wrap", align_items="center")
+        row = looks(W.HBox, flex_flow="row wrap", align_items="center")
         keys = html.escape(i18n.t("enclosure.keys", self.lang))
         return [W.HBox([self.picker, self.reset_button, self.back_button, self.next_button,
-                        self.all_button, self.step_label], layout=row),
+                        self.all_button, self.step_label], **row),
                 board_beside(self.board, self.panel),
                 W.HTML(f"<small style='color:#666'>{keys}</small>")]
 

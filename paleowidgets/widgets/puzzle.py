@@ -48,6 +48,7 @@ from .analysis import turn_words
 from .events import classroom
 from .play import PlayWidget, keys_html, message_html
 from .replay import ReplayWidget
+from .shared import looks
 from .text import fossil_name, language
 
 __all__ = ["RUNGS", "TIERS", "PuzzleWidget", "load_puzzle"]
@@ -234,7 +235,8 @@ class PuzzleWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.replay = ReplayWidget(log, lang=self.lang, cell_size=self.cell_size)
         key = "puzzle.reveal.title" if best.proven else "puzzle.reveal.title.unproven"
         title = W.HTML(f"<b class='paleo-reveal-title'>"
-                       f"{html.escape(i18n.t(key, self.lang, optimum=best.value))}</b>")
+                       f"{html.escape(i18n.t(key, self.lang, optimum=best.value))}</b>",
+                       **looks(W.HTML))
         self.reveal_box.children = (title, self.replay)
         return self.replay
 
@@ -288,7 +290,7 @@ class PuzzleWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         def button(name: str, icon: str, style: str = "") -> W.Button:
             b = W.Button(description=i18n.t(f"puzzle.{name}", lang),
                          tooltip=i18n.t(f"puzzle.{name}.tip", lang), icon=icon,
-                         button_style=style, layout=W.Layout(width="auto"))
+                         button_style=style, **looks(W.Button, width="auto"))
             b.add_class(f"paleo-puzzle-{name}")
             return b
 
@@ -300,16 +302,16 @@ class PuzzleWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.check_button.on_click(lambda _: self.check())
         self.reveal_button.on_click(lambda _: self.reveal())
         self.restart_button.on_click(lambda _: self.restart())
-        self.intro = W.HTML(self._intro_html())
-        self.hint_html = W.HTML(layout=W.Layout(min_height="1.6em"))
-        self.check_html = W.HTML()
-        self.reveal_box = W.VBox()
+        self.intro = W.HTML(self._intro_html(), **looks(W.HTML))
+        self.hint_html = W.HTML(**looks(W.HTML, min_height="1.6em"))
+        self.check_html = W.HTML(**looks(W.HTML))
+        self.reveal_box = W.VBox(**looks(W.VBox))
 
     def _children(self) -> list[Any]:
-        row = W.Layout(flex_flow="row wrap", align_items="center")
+        row = looks(W.HBox, flex_flow="row wrap", align_items="center")
         return [self.intro, self.play,
                 W.HBox([self.hint_button, self.check_button, self.reveal_button,
-                        self.restart_button], layout=row),
+                        self.restart_button], **row),
                 self.hint_html, self.check_html, self.reveal_box]
 
     def _intro_html(self) -> str:

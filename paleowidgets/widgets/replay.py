@@ -24,6 +24,7 @@ from ._display import SvgFallback
 from .board import BoardWidget, board_beside
 from .events import classroom
 from .play import PlayWidget, score_html
+from .shared import looks
 from .text import dice, language
 
 SPEEDS = (("½×", 1600), ("1×", 800), ("2×", 400), ("4×", 200), ("8×", 100))
@@ -131,7 +132,7 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     def _build(self) -> None:
         def button(icon: str, key: str) -> W.Button:
             b = W.Button(icon=icon, tooltip=self.t(f"replay.{key}.tip"),
-                         layout=W.Layout(width="3em"))
+                         **looks(W.Button, width="3em"))
             b.add_class(f"paleo-{key}")
             return b
 
@@ -142,18 +143,18 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.player_widget = W.Play(value=self.round, min=0, max=self.last, step=1,
                                     interval=800, show_repeat=False)
         self.speed = W.Dropdown(options=SPEEDS, value=800, description=self.t("replay.speed"),
-                                layout=W.Layout(width="11em"),
-                                style={"description_width": "initial"})
+                                **looks(W.Dropdown, style={"description_width": "initial"},
+                                        width="11em"))
         self.slider = W.IntSlider(value=self.round, min=0, max=self.last,
                                   description=self.t("replay.round"), continuous_update=True,
-                                  layout=W.Layout(flex="1 1 auto"))
+                                  **looks(W.IntSlider, flex="1 1 auto"))
         W.link((self.speed, "value"), (self.player_widget, "interval"))
-        self.status = W.HTML()
-        self.score_panel = W.HTML()
+        self.status = W.HTML(**looks(W.HTML))
+        self.score_panel = W.HTML(**looks(W.HTML))
         self.play_on_button = W.Button(description=self.t("replay.play-on"),
                                        tooltip=self.t("replay.play-on.tip"), icon="play",
-                                       layout=W.Layout(width="auto"))
-        self.branch_box = W.VBox()
+                                       **looks(W.Button, width="auto"))
+        self.branch_box = W.VBox(**looks(W.VBox))
         self.first_button.on_click(lambda _: self.show(0))
         self.prev_button.on_click(lambda _: self.step(-1))
         self.next_button.on_click(lambda _: self.step(1))
@@ -163,17 +164,17 @@ class ReplayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.play_on_button.on_click(self._on_play_on)
 
     def _children(self) -> list[Any]:
-        row = W.Layout(flex_flow="row wrap", align_items="center")
+        row = looks(W.HBox, flex_flow="row wrap", align_items="center")
         title = W.HTML(f"<b style='font-size:1.15em'>{html.escape(self._title())}</b> "
                        f"&nbsp;·&nbsp; {html.escape(self.t('replay.player', name=self._name()))}")
         keys = W.HTML(f"<small style='color:#666'>{html.escape(self.t('replay.keys'))}</small>")
         return [title,
                 W.HBox([self.first_button, self.prev_button, self.next_button,
                         self.last_button, self.player_widget, self.speed, self.slider],
-                       layout=row),
+                       **row),
                 self.status,
                 board_beside(self.board, self.score_panel),
-                W.HBox([self.play_on_button, keys], layout=row),
+                W.HBox([self.play_on_button, keys], **row),
                 self.branch_box]
 
     def _on_slider(self, change: dict[str, Any]) -> None:

@@ -47,6 +47,7 @@ from ._display import SvgFallback
 from .board import canvas_batch, redraw_on_connect
 from .events import classroom, on_press, takes_keys
 from .play import PlayWidget, message_html
+from .shared import looks
 from .text import language
 
 STATIC, MARKS = range(2)
@@ -225,7 +226,7 @@ class SnowmanWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.canvas.layout.height = "auto"
         self.canvas.layout.max_width = f"{round(WIDTH * self.unit)}px"
         self.canvas.add_class("paleo-snowman-canvas")
-        self.header = W.HTML()
+        self.header = W.HTML(**looks(W.HTML))
         self.item_buttons = W.ToggleButtons(
             options=[(f"{n}. {item.label(self.lang)}", item.id)
                      for n, item in zip(DIGIT_KEYS, self.items, strict=False)],
@@ -243,13 +244,13 @@ class SnowmanWidget(SvgFallback, W.VBox):  # type: ignore[misc]
                                      tooltip=self.t("snowman.clear.tip"), layout=small)
         self.format = W.Dropdown(options=[s.lstrip(".").upper() for s in SUFFIXES],
                                  value="PNG", description=self.t("snowman.format"),
-                                 layout=W.Layout(width="10em"),
-                                 style={"description_width": "initial"})
+                                 **looks(W.Dropdown, style={"description_width": "initial"},
+                                         width="10em"))
         self.export_button = W.Button(description=self.t("snowman.export"),
                                       tooltip=self.t("snowman.export.tip"), icon="download",
                                       layout=small)
-        self.message = W.HTML(layout=W.Layout(min_height="1.6em"))
-        self.legend = W.HTML()
+        self.message = W.HTML(**looks(W.HTML, min_height="1.6em"))
+        self.legend = W.HTML(**looks(W.HTML))
         self.keys_help = W.HTML(f"<small style='color:#666'>"
                                 f"{html.escape(self.t('snowman.keys'))}</small>")
         for widget, name in ((self.item_buttons, "items"), (self.name_box, "name"),
@@ -263,17 +264,17 @@ class SnowmanWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.export_button.on_click(lambda _: self._on_export())
 
     def _children(self) -> list[Any]:
-        row = W.Layout(flex_flow="row wrap", align_items="center")
+        row = looks(W.HBox, flex_flow="row wrap", align_items="center")
         self.canvas.layout.flex = "1 1 60%"
         self.canvas.layout.min_width = "0"
-        side = W.VBox([self.legend], layout=W.Layout(flex="0 1 240px", min_width="180px",
+        side = W.VBox([self.legend], **looks(W.VBox, flex="0 1 240px", min_width="180px",
                                                      margin="0 0 0 12px"))
         return [self.header, self.item_buttons,
-                W.HBox([self.name_box, self.remove_button, self.clear_button], layout=row),
-                W.HBox([self.canvas, side], layout=W.Layout(align_items="flex-start",
+                W.HBox([self.name_box, self.remove_button, self.clear_button], **row),
+                W.HBox([self.canvas, side], **looks(W.HBox, align_items="flex-start",
                                                             flex_flow="row wrap")),
                 self.message,
-                W.HBox([self.format, self.export_button], layout=row),
+                W.HBox([self.format, self.export_button], **row),
                 self.keys_help]
 
     def _on_item(self, change: dict[str, Any]) -> None:

@@ -25,6 +25,7 @@ from .. import i18n
 from ..core.maps import Puzzle, Roll
 from ..core.rules import Game
 from ..solver.exact import Solution, solve
+from .shared import looks
 from .text import language
 
 __all__ = ["SolveProgress", "solve_live"]
@@ -37,8 +38,8 @@ class SolveProgress(W.VBox):  # type: ignore[misc]
         self.time_limit = time_limit
         self.lang = language(lang)
         self.bar = W.FloatProgress(value=0.0, min=0.0, max=1.0, bar_style="info",
-                                   layout=W.Layout(width="320px"))
-        self.words = W.HTML(i18n.t("solve.waiting", self.lang))
+                                   **looks(W.FloatProgress, width="320px"))
+        self.words = W.HTML(i18n.t("solve.waiting", self.lang), **looks(W.HTML))
         self.done = False
         self.solution: Solution | None = None
         self._start = time.monotonic()

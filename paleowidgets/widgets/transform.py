@@ -41,6 +41,7 @@ from ..render.figures import ExplorerPlan, coordinates, key_of, plan_explorer, s
 from ._display import SvgFallback
 from .board import canvas_batch, redraw_on_connect
 from .events import classroom, on_press, takes_keys
+from .shared import looks
 
 STATIC, DYNAMIC = range(2)
 # The counts of the whole set, from the core (12, 18, 63).
@@ -200,35 +201,36 @@ class TransformExplorer(SvgFallback, W.VBox):  # type: ignore[misc]
             b = W.Button(description=tr("transform.button", key=key_of(s),
                                        name=symmetry_name(s, self.lang)),
                          tooltip=tr("transform.button.tip", key=key_of(s)),
-                         layout=W.Layout(width="auto"))
+                         **looks(W.Button, width="auto"))
             b.add_class(f"paleo-symmetry-{name}")
             b.on_click(lambda _, n=name: self.apply(n))
             self.symmetry_buttons[name] = b
         self.undo_button = W.Button(description=tr("transform.undo"),
-                                    tooltip=tr("transform.undo.tip"), layout=W.Layout(width="auto"))
+                                    tooltip=tr("transform.undo.tip"),
+                                               **looks(W.Button, width="auto"))
         self.reset_button = W.Button(description=tr("transform.reset"),
                                      tooltip=tr("transform.reset.tip"),
-                                     layout=W.Layout(width="auto"))
+                                     **looks(W.Button, width="auto"))
         self.undo_button.on_click(lambda _: self.undo())
         self.reset_button.on_click(lambda _: self.reset())
-        self.steps_panel = W.HTML(layout=W.Layout(min_height="2.6em"))
-        self.coordinates_panel = W.HTML()
-        self.orbit_panel = W.HTML()
+        self.steps_panel = W.HTML(**looks(W.HTML, min_height="2.6em"))
+        self.coordinates_panel = W.HTML(**looks(W.HTML))
+        self.orbit_panel = W.HTML(**looks(W.HTML))
         self.keys_help = W.HTML(f"<small style='color:#555'>{html.escape(tr('transform.keys'))}"
                                 "</small>")
 
     def _children(self) -> list[Any]:
-        row = W.Layout(flex_flow="row wrap", align_items="center")
+        row = looks(W.HBox, flex_flow="row wrap", align_items="center")
         turns = [b for n, b in self.symmetry_buttons.items() if SYMMETRIES[n].is_rotation]
         mirrors = [b for n, b in self.symmetry_buttons.items() if SYMMETRIES[n].is_reflection]
         label = W.Layout(width="6.5em")
         return [
             self.header, self.shape_buttons,
             W.HBox([W.HTML(f"<b>{html.escape(self.tr('transform.rotations'))}</b>",
-                           layout=label), *turns], layout=row),
+                           layout=label), *turns], **row),
             W.HBox([W.HTML(f"<b>{html.escape(self.tr('transform.reflections'))}</b>",
-                           layout=label), *mirrors], layout=row),
-            W.HBox([self.undo_button, self.reset_button], layout=row),
+                           layout=label), *mirrors], **row),
+            W.HBox([self.undo_button, self.reset_button], **row),
             self.steps_panel, self.canvas, self.coordinates_panel, self.orbit_panel,
             self.keys_help]
 
