@@ -242,3 +242,35 @@ def test_the_end_does_not_say_not_rolled_yet() -> None:
     assert i18n.t("roll.none", "en") in play.roll_label.value
     play_out(play)
     assert i18n.t("roll.none", "en") not in play.roll_label.value
+
+
+def test_the_keys_line_goes_when_the_game_is_over() -> None:
+    """No key does anything once the game is over: its line goes, the summary stays."""
+    play = PlayWidget(pit(), save=False)
+    assert play.keys_help.layout.display is None
+    play_out(play)
+    assert play.keys_help.layout.display == "none"
+    assert play.summary.layout.display is None
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ko"])
+def test_the_star_choice_buttons_carry_their_key_apart_from_their_words(lang: str) -> None:
+    """A button's words are the choice alone; the page's stylesheet counts the buttons
+    marked paleo-key and shows the number, their key, before the words, except on a
+    finger's screen (events.css; tests/browser/test_screen_fit.py looks at a page)."""
+    from paleowidgets.widgets.events import STYLE
+
+    play = PlayWidget(pit(), save=False, lang=lang)
+    play.roll_dice()
+    play.select("T")
+    play.click((5, 1))                                    # T on E2 F2 G2 F3 F4: the star F2
+    *choices, cancel = play.star_box.children
+    assert len(choices) == len(play.star_options()) >= 2
+    for button, option in zip(choices, play.star_options(), strict=True):
+        assert button.description == " + ".join(i18n.t(f"bonus.{k}", lang) for k in option)
+        assert "paleo-key" in button._dom_classes
+    assert 'content: counter(paleo-key) ". ";' in STYLE
+    assert "paleo-key" not in cancel._dom_classes
+    touch = STYLE[STYLE.index("@media (pointer: coarse) {\n  .paleo-widget .paleo-key"):]
+    assert "content: none" in touch.split("}")[0]
+    assert ".paleo-widget.paleo-touch .paleo-key::before {\n  content: none;" in STYLE

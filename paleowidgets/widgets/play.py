@@ -422,7 +422,9 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         # script, a test): reading the state and writing the words are one step, or a
         # summary read before the last turn could overwrite the one written after it
         self._summary_lock = threading.RLock()   # asking for the robot can call back
-        self.keys_help = W.HTML(keys_html(self.t("keys"), self.t("keys.touch")), **text)
+        # its own layout: hidden once the game is over (no key does anything then)
+        self.keys_help = W.HTML(keys_html(self.t("keys"), self.t("keys.touch")),
+                                layout=W.Layout(), style=text["style"])
         for widget, name in ((self.roll_button, "roll"), (self.shape_buttons, "shapes"),
                              (self.dig_buttons, "digs"), (self.rotate_button, "rotate"),
                              (self.flip_button, "flip"), (self.pass_button, "pass"),
@@ -562,6 +564,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
                 s, self.game, lang=self.lang, robot=keeper.robot(),
                 robot_playing=keeper.robot_playing()) if over else ""
             self.summary.layout.display = None if over else "none"
+            self.keys_help.layout.display = "none" if over else None
 
     def _refresh_stars(self) -> None:
         tb = self.table
@@ -575,9 +578,12 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             return
         buttons = []        # what to do is on the message line just above (stars.pending)
         for i, option in enumerate(options, start=1):
-            label = " + ".join(self.t(f"bonus.{k}") for k in option)
-            b = W.Button(description=f"{i}. {label}" if i < 10 else label,
+            # the key that chooses it (1-9) shows before the words where there are keys,
+            # counted by the page's stylesheet (events.css paleo-key), not on a finger's screen
+            b = W.Button(description=" + ".join(self.t(f"bonus.{k}") for k in option),
                          button_style="info", **looks(W.Button, width="auto"))
+            if i < 10:
+                b.add_class("paleo-key")
             b.on_click(lambda _, o=option: self.choose_stars(o))
             buttons.append(b)
         cancel = W.Button(description=self.t("stars.cancel"), **looks(W.Button, width="auto"))

@@ -241,6 +241,27 @@ def test_voila_the_star_choice_turn_fits_the_window(browser: Any, fit_notebook: 
                 page.screenshot(path=str(browser_root / f"screen-fit-voila-{lang}.png"))
                 assert_inside(page, scope, window, f"voila-1024x768-{lang}")
                 assert_bonuses_once(page, scope)
+            hints = key_hints(page)                          # a mouse: the keys 1, 2 ...
+            assert len(hints) == 2 and all("counter(paleo-key)" in c for c in hints), hints
+        finally:
+            ctx.close()
+        # a finger: no key to press, the buttons' words alone (play.py, events.css)
+        ctx = browser.new_context(viewport=size, device_scale_factor=1, has_touch=True)
+        page = ctx.new_page()
+        try:
+            page.goto(f"{server.url}/", wait_until="domcontentloaded", timeout=90_000)
+            page.locator(".test-en .paleo-stars .jupyter-button").first.wait_for(
+                timeout=90_000)
+            assert key_hints(page) == ["none", "none"]
         finally:
             ctx.close()
     assert errors == [], errors
+
+
+def key_hints(page: Any) -> list[str]:
+    """What shows before the words of the first two star choices (CSS generated content:
+    events.css numbers them with a counter)."""
+    hints: list[str] = page.evaluate("""() => Array.from(document.querySelectorAll(
+        '.test-en .paleo-stars .jupyter-button')).slice(0, 2)
+        .map(b => getComputedStyle(b, '::before').content)""")
+    return hints
