@@ -134,7 +134,9 @@ def plan_board(sheet: Sheet, *, cell_size: float = 48,
     width = math.ceil(now.width + 2 * pad)
     height = math.ceil(now.height + 2 * pad)
     ox, oy = now.origin
-    changed = tuple(c for c, b in zip(now.cells, before.cells, strict=True) if c != b)
+    # the cells are shared per look (sections.cells): a cell as handed out is the same object
+    changed = tuple(c for c, b in zip(now.cells, before.cells, strict=True)
+                    if c is not b and c != b)
     covered = tuple(s for s in now.stars if "covered" in s.cls.split())
     paper = Rect(0, 0, width, height, Paint(fill=sheet.theme.paper), "paper")
     static = (paper, Group((*before.margins,
@@ -208,8 +210,10 @@ def font(size: float, bold: bool = False) -> str:
     return f"{'bold ' if bold else ''}{_n(size)}px {FONT_FAMILY}"
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _n(v: float) -> float:
-    """Coordinates to 1/100 pixel: short messages, no visible difference."""
+    """Coordinates to 1/100 pixel: short messages, no visible difference. (A board repeats
+    the same few hundred coordinates in every message, and ``round`` is slow on floats.)"""
     r = round(v, 2)
     return int(r) if r == int(r) else r
 

@@ -8,10 +8,12 @@ Every item carries a ``cls`` (and ``data``) saying what it shows, which the SVG 
 
 from __future__ import annotations
 
+import functools
 import math
 
 from ..core.geometry import PENTOMINOES, Cell, cell_name
 from ..core.maps import Dice, Fossil
+from ..core.rules import Game, State
 from ..core.terms import BONUS_CAP, BONUS_KINDS, DIG_TYPES, PLUS_ONE
 from ..core.turns import Turn
 from . import style as st
@@ -119,41 +121,68 @@ def margins(sheet: Sheet, ctx: Ctx) -> list[Text]:
 
 
 def cells(sheet: Sheet, ctx: Ctx) -> list[Rect]:
-    """One square per cell, in reading order, ``data-cell`` holding its name."""
-    g = sheet.game
+    """One square per cell, in reading order, ``data-cell`` holding its name.
+
+    A board is planned again after every click, so each cell's square is made once per
+    look (size, theme, class) and shared: the same object, equal to a new one."""
+    state, u, theme = sheet.state, ctx.u, ctx.theme
+    return [_cell_rect(u, theme, x, y, cell_class(state, info))
+            for (x, y), info in _cell_info(sheet.game)]
+
+
+# What a cell is before play: its fossil's index (-1: none), whether it is pre-drawn, whether
+# it holds a star, and its bit.
+_Info = tuple[int, bool, bool, int]
+
+
+@functools.lru_cache(maxsize=16)
+def _cell_info(g: Game) -> tuple[tuple[Cell, _Info], ...]:
+    index = {c: i for i, f in reversed(list(enumerate(g.map.fossils))) for c in f.cells}
     out = []
     for y in range(g.height):
         for x in range(g.width):
-            cls, paint = cell_look(sheet, ctx, (x, y))
-            out.append(Rect(ctx(x), ctx(y), ctx(1), ctx(1), paint, cls,
-                            {"cell": cell_name((x, y))}))
-    return out
+            bit = g.bit((x, y))
+            out.append(((x, y), (index.get((x, y), -1), bool(bit & g.predrawn_mask),
+                                 bool(bit & g.star_mask), bit)))
+    return tuple(out)
 
 
-def cell_look(sheet: Sheet, ctx: Ctx, cell: Cell) -> tuple[str, Paint]:
-    """The classes and paint of a cell: open, star, fossil, drawn (by dig type), square
-    (One Square Anywhere: solid, no dig type) or predrawn (a puzzle's '#')."""
-    g, state, th = sheet.game, sheet.state, ctx.theme
-    bit = g.bit(cell)
-
-    def paint(fill: str) -> Paint:
-        return Paint(fill=fill, stroke=th.grid, width=ctx(st.THIN))
-
-    fossil = g.map.fossil_at(cell)
-    if fossil is not None:
-        dug = bool(state.dug >> g.map.fossils.index(fossil) & 1)
-        return ("cell fossil dug" if dug else "cell fossil",
-                paint(th.dug if dug else th.fossil))
-    if bit & g.predrawn_mask:
-        return "cell predrawn", Paint(fill=th.predrawn, stroke=th.grid, width=ctx(st.THIN),
-                                      pattern=pattern_id("predrawn", ctx))
+def cell_class(state: State, info: _Info) -> str:
+    """The classes of a cell: open, star, fossil (dug or not), drawn (by dig type), square
+    (One Square Anywhere: solid, no dig type) or predrawn (a puzzle's '#'), in that order
+    of precedence from the last."""
+    fossil, predrawn, star, bit = info
+    if fossil >= 0:
+        return "cell fossil dug" if state.dug >> fossil & 1 else "cell fossil"
+    if predrawn:
+        return "cell predrawn"
     if bit & state.squares:
-        return "cell square", paint(th.square)
-    dig = state.dig_at(cell)
-    star = " has-star" if bit & g.star_mask else ""
-    if dig is not None:
-        return f"cell drawn dig-{dig}{star}", dig_paint(dig, ctx, th.grid, ctx(st.THIN))
-    return ("cell star" if star else "cell open"), paint(th.open)
+        return "cell square"
+    for dig, mask in zip(DIG_TYPES, state.digs, strict=True):
+        if mask & bit:
+            return f"cell drawn dig-{dig}" + (" has-star" if star else "")
+    return "cell star" if star else "cell open"
+
+
+@functools.lru_cache(maxsize=8192)
+def _cell_rect(u: float, theme: st.Theme, x: int, y: int, cls: str) -> Rect:
+    ctx = Ctx(u, theme, {})
+    return Rect(ctx(x), ctx(y), ctx(1), ctx(1), cell_paint(cls, ctx), cls,
+                {"cell": cell_name((x, y))})
+
+
+def cell_paint(cls: str, ctx: Ctx) -> Paint:
+    """The paint of a cell of classes ``cls`` (:func:`cell_class`)."""
+    th = ctx.theme
+    kind = cls.split()[1]
+    if kind == "predrawn":
+        return Paint(fill=th.predrawn, stroke=th.grid, width=ctx(st.THIN),
+                     pattern=pattern_id("predrawn", ctx))
+    if kind == "drawn":
+        return dig_paint(cls.split()[2].removeprefix("dig-"), ctx, th.grid, ctx(st.THIN))
+    fill = {"fossil": th.dug if cls.endswith(" dug") else th.fossil,
+            "square": th.square}.get(kind, th.open)
+    return Paint(fill=fill, stroke=th.grid, width=ctx(st.THIN))
 
 
 def scaled(loops: list[tuple[Cell, ...]], ctx: Ctx) -> tuple[tuple[Point, ...], ...]:
@@ -165,10 +194,19 @@ def fossils(sheet: Sheet, ctx: Ctx) -> list[Group]:
 
 
 def fossil_mark(sheet: Sheet, ctx: Ctx, index: int, fossil: Fossil) -> Group:
-    """A fossil's outline, letter and ``points +bonus``; a check mark once dug up."""
+    """A fossil's outline, letter and ``points +bonus``; a check mark once dug up (made
+    once per look, as the cells are)."""
+    state = sheet.state
+    # the names in other languages are no part of a fossil's equality, but the tooltip's
+    return _fossil_mark(ctx.u, ctx.theme, ctx.lang, fossil, tuple(fossil.names.items()),
+                        bool(state.dug >> index & 1), bool(state.same >> index & 1))
+
+
+@functools.lru_cache(maxsize=1024)
+def _fossil_mark(u: float, theme: st.Theme, lang: str, fossil: Fossil,
+                 names: tuple[tuple[str, str], ...], dug: bool, same: bool) -> Group:
+    ctx = Ctx(u, theme, {}, lang)
     th = ctx.theme
-    dug = bool(sheet.state.dug >> index & 1)
-    same = bool(sheet.state.same >> index & 1)
     outline = Path(scaled(outline_loops(fossil.cells), ctx),
                    Paint(stroke=th.fossil_edge, width=ctx(st.THICK if dug else st.MEDIUM)),
                    cls="fossil-outline")
@@ -238,16 +276,28 @@ def turn_drawn(sheet: Sheet, turn: Turn) -> bool:
 
 
 def outline_path(ctx: Ctx, shape: frozenset[Cell] | set[Cell], data: dict[str, str]) -> Path:
+    return _outline_path(ctx.u, ctx.theme, frozenset(shape), tuple(data.items()))
+
+
+@functools.lru_cache(maxsize=2048)
+def _outline_path(u: float, theme: st.Theme, shape: frozenset[Cell],
+                  data: tuple[tuple[str, str], ...]) -> Path:
+    ctx = Ctx(u, theme, {})
     return Path(scaled(outline_loops(shape), ctx),
                 Paint(stroke=ctx.theme.outline, width=ctx(0.075)), cls="shape-outline",
-                data=data)
+                data=dict(data))
 
 
 def stars(sheet: Sheet, ctx: Ctx) -> list[Group]:
     g = sheet.game
     snow = ctx.theme.name == "snowman"
-    return [star_mark(ctx, c, bool(g.bit(c) & sheet.state.drawn), snow=snow)
+    return [_star_mark(ctx.u, ctx.theme, c, bool(g.bit(c) & sheet.state.drawn), snow)
             for c in sorted(g.map.stars, key=reading_order)]
+
+
+@functools.lru_cache(maxsize=1024)
+def _star_mark(u: float, theme: st.Theme, cell: Cell, covered: bool, snow: bool) -> Group:
+    return star_mark(Ctx(u, theme, {}), cell, covered, snow=snow)
 
 
 def star_mark(ctx: Ctx, cell: Cell, covered: bool, *, snow: bool) -> Group:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .. import i18n
 from ..core.maps import Fossil, Map, Puzzle
@@ -74,7 +74,9 @@ class Theme:
     square: str           # a One-Square cell, filled solid
     predrawn: str         # a puzzle's '#' cell
     outline: str          # the outline of a drawn shape
-    digs: Mapping[str, str]   # dig type -> stroke colour of its pattern
+    # dig type -> stroke colour of its pattern; left out of the hash (a dict has none), so
+    # that a theme can key the plan's caches (sections.py); two equal themes still agree
+    digs: Mapping[str, str] = field(hash=False)
 
 
 THEMES: Mapping[str, Theme] = {

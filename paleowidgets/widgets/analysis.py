@@ -37,12 +37,11 @@ from ..core.maps import Map, Puzzle
 from ..core.rules import Game
 from ..core.turns import Turn
 from ..render import style as st
-from ..render.canvas import paint_layer
 from ..render.primitives import Circle, Group, Item, Paint, Path, Plan, Rect, Text, fit_text
 from ..render.svg import SVG_NS, SvgDocument, num, plan_to_svg
 from ..solver.analysis import Analysis, RoundAnalysis, analyse_log
 from ._display import SvgFallback
-from .board import canvas_batch, dashed_line, redraw_on_connect
+from .board import canvas_batch, dashed_line, paint_on, redraw_on_connect
 from .events import classroom, on_press, takes_keys
 from .replay import ReplayWidget
 from .shared import looks
@@ -418,7 +417,7 @@ class AnalysisPanel(SvgFallback, W.VBox):  # type: ignore[misc]
 
     def _paint(self, layer: int, items: Sequence[Item]) -> None:
         # the plan is in CSS pixels; the canvas has ``resolution`` pixels per CSS pixel
-        paint_layer(self.canvas[layer], _scaled(items, self._scale))
+        paint_on(self.canvas[layer], _scaled(items, self._scale))
 
     # -- words and controls --------------------------------------------------------------------
 

@@ -23,15 +23,28 @@ from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as W
-from ipycanvas import hold_canvas
-from ipycanvas.canvas import _CANVAS_MANAGER  # every canvas sends through it
+from ipycanvas import Canvas, hold_canvas
+from ipycanvas.canvas import (  # every canvas sends through the manager
+    _CANVAS_MANAGER,
+    COMMANDS,
+    widget_serialization,
+)
 
 from ..core.geometry import Cell
 from ..core.rules import State
 from ..core.turns import Turn
 from ..render import style as st
 from ..render.canvas import BoardPlan, paint_layer, plan_board, tile_png
-from ..render.primitives import Group, Item, Paint, Path, Point, Rect, outline_loops
+from ..render.primitives import (
+    Group,
+    Item,
+    Paint,
+    Path,
+    PatternSpec,
+    Point,
+    Rect,
+    outline_loops,
+)
 from ..render.sheet import sheet_of
 from ..render.svg import render_svg
 from ._display import SvgFallback
@@ -69,6 +82,109 @@ def canvas_batch() -> Iterator[None]:
             manager._buffers_cache = []
             manager._caching = False
             manager._current_canvas = None
+
+
+class CommandCanvas:
+    """One ipycanvas layer as the painter's :class:`~paleowidgets.render.canvas.CanvasLike`:
+    each call queues the very command list the layer's own method would queue, straight
+    into ipycanvas' canvas manager.
+
+    ipycanvas sends every style attribute through traitlets (validation, change
+    notification) and every drawing call through three layers of methods: for the ~600
+    calls of a board's marks layer that was about half of a click's time in the kernel.
+    ``tests/test_board_commands.py`` paints boards both ways and checks that the manager
+    holds the same commands, so a new ipycanvas that changes them is caught there. What is
+    left out: the layer's Python-side copies of its style attributes (its traits) are not
+    updated, and nothing reads them (the painter remembers what it set itself)."""
+
+    __slots__ = ("_layer", "_send")
+    _layer: Canvas
+    _send: Callable[[Canvas, list[Any]], None]
+
+    def __init__(self, layer: Canvas) -> None:
+        object.__setattr__(self, "_layer", layer)
+        object.__setattr__(self, "_send", layer._canvas_manager.send_command)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, W.Widget):
+            value = widget_serialization["to_json"](value, None)
+        self._send(self._layer, [_SET, [_ATTRS[name], value]])
+
+    def _draw(self, command: int, *args: Any) -> None:
+        self._send(self._layer, [command, list(args), 0])
+
+    def clear(self) -> None:
+        self._draw(_CMD["clear"])
+
+    def save(self) -> None:
+        self._draw(_CMD["save"])
+
+    def restore(self) -> None:
+        self._draw(_CMD["restore"])
+
+    def translate(self, x: float, y: float) -> None:
+        self._draw(_CMD["translate"], x, y)
+
+    def reset_transform(self) -> None:
+        self._draw(_CMD["resetTransform"])
+
+    def fill_rect(self, x: float, y: float, width: float, height: float) -> None:
+        self._draw(_CMD["fillRect"], x, y, width, height)
+
+    def stroke_rect(self, x: float, y: float, width: float, height: float) -> None:
+        self._draw(_CMD["strokeRect"], x, y, width, height)
+
+    def fill_circle(self, x: float, y: float, radius: float) -> None:
+        self._draw(_CMD["fillCircle"], x, y, radius)
+
+    def stroke_circle(self, x: float, y: float, radius: float) -> None:
+        self._draw(_CMD["strokeCircle"], x, y, radius)
+
+    def begin_path(self) -> None:
+        self._draw(_CMD["beginPath"])
+
+    def close_path(self) -> None:
+        self._draw(_CMD["closePath"])
+
+    def move_to(self, x: float, y: float) -> None:
+        self._draw(_CMD["moveTo"], x, y)
+
+    def line_to(self, x: float, y: float) -> None:
+        self._draw(_CMD["lineTo"], x, y)
+
+    def arc_to(self, x1: float, y1: float, x2: float, y2: float, radius: float) -> None:
+        self._draw(_CMD["arcTo"], x1, y1, x2, y2, radius)
+
+    def rect(self, x: float, y: float, width: float, height: float) -> None:
+        self._draw(_CMD["rect"], x, y, width, height)
+
+    def fill(self) -> None:
+        self._draw(_CMD["fill"], "nonzero")
+
+    def stroke(self) -> None:
+        self._draw(_CMD["stroke"])
+
+    def clip(self) -> None:
+        self._draw(_CMD["clip"])
+
+    def set_line_dash(self, segments: list[float]) -> None:
+        # as ipycanvas: an odd list is said twice (the canvas would repeat it anyway)
+        self._draw(_CMD["setLineDash"], segments + segments if len(segments) % 2 else segments)
+
+    def fill_text(self, text: str, x: float, y: float) -> None:
+        self._draw(_CMD["fillText"], text, x, y)
+
+
+def paint_on(layer: Canvas, items: Sequence[Item], *,
+             patterns: Mapping[str, object] | None = None,
+             specs: Sequence[PatternSpec] = ()) -> None:
+    """Clear one ipycanvas layer and paint ``items`` on it (through :class:`CommandCanvas`)."""
+    paint_layer(CommandCanvas(layer), items, patterns=patterns, specs=specs)
+
+
+_CMD: Mapping[str, int] = COMMANDS
+_SET: int = COMMANDS["set"]
+_ATTRS: Mapping[str, int] = Canvas.ATTRS
 
 
 AGAIN_AFTER = 0.5   # seconds: the second redraw after a browser connects
@@ -270,7 +386,7 @@ class BoardWidget(SvgFallback, LayeredCanvas):
         self.redraws += 1
 
     def _paint(self, layer: int, items: Sequence[Item]) -> None:
-        paint_layer(self[layer], items, patterns=self._patterns, specs=self.plan.patterns)
+        paint_on(self[layer], items, patterns=self._patterns, specs=self.plan.patterns)
 
     # -- notebook output ---------------------------------------------------------------
 

@@ -27,7 +27,6 @@ from ipycanvas import MultiCanvas
 from .. import i18n
 from ..core.logs import GameLog
 from ..core.rules import State
-from ..render.canvas import paint_layer
 from ..render.export import SUFFIXES, sheet_bytes, write_atomically
 from ..render.snowman import (
     HEIGHT,
@@ -44,7 +43,7 @@ from ..render.snowman import (
     step,
 )
 from ._display import SvgFallback
-from .board import canvas_batch, redraw_on_connect
+from .board import canvas_batch, paint_on, redraw_on_connect
 from .events import classroom, on_press, takes_keys
 from .play import PlayWidget, message_html
 from .shared import looks
@@ -196,7 +195,7 @@ class SnowmanWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     def redraw(self) -> None:
         """Paint both layers again (a browser connected: page load, reload, Voila)."""
         with canvas_batch():
-            paint_layer(self.canvas[STATIC], snowman_static(self._px))
+            paint_on(self.canvas[STATIC], snowman_static(self._px))
             self._paint_marks()
         self.redraws += 1
 
@@ -208,7 +207,7 @@ class SnowmanWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             self._paint_marks()
 
     def _paint_marks(self) -> None:
-        paint_layer(self.canvas[MARKS], snowman_marks(self.items, self.design, unit=self._px,
+        paint_on(self.canvas[MARKS], snowman_marks(self.items, self.design, unit=self._px,
                                                       lang=self.lang, cursor=self.cursor))
         self.shown = (self.design, self.cursor)
 

@@ -36,10 +36,9 @@ from ..core.geometry import (
     slid_to_corner,
     stabiliser,
 )
-from ..render.canvas import paint_layer
 from ..render.figures import ExplorerPlan, coordinates, key_of, plan_explorer, symmetry_name
 from ._display import SvgFallback
-from .board import canvas_batch, redraw_on_connect
+from .board import canvas_batch, paint_on, redraw_on_connect
 from .events import classroom, on_press, takes_keys
 from .shared import looks
 
@@ -165,8 +164,8 @@ class TransformExplorer(SvgFallback, W.VBox):  # type: ignore[misc]
         """Paint both layers from the model, in one message (also when a browser connects)."""
         self.plan = self._plan()
         with canvas_batch():
-            paint_layer(self.canvas[STATIC], self.plan.static)
-            paint_layer(self.canvas[DYNAMIC], self.plan.dynamic)
+            paint_on(self.canvas[STATIC], self.plan.static)
+            paint_on(self.canvas[DYNAMIC], self.plan.dynamic)
         self.shown = (self.shape, self.symmetry)
         self.redraws += 1
 
@@ -179,8 +178,8 @@ class TransformExplorer(SvgFallback, W.VBox):  # type: ignore[misc]
             self.plan = self._plan()
             with canvas_batch():
                 if new_shape:
-                    paint_layer(self.canvas[STATIC], self.plan.static)
-                paint_layer(self.canvas[DYNAMIC], self.plan.dynamic)
+                    paint_on(self.canvas[STATIC], self.plan.static)
+                paint_on(self.canvas[DYNAMIC], self.plan.dynamic)
             self.shown = want
         self._refresh_controls()
 
