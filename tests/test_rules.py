@@ -426,3 +426,31 @@ def test_two_players_on_one_roll_sequence(game: Game) -> None:
         finals.append(s.score().total)
     assert finals[0] == 7
     assert finals[1] == 0   # Tooth's ring still misses H4
+
+
+def test_placements_by_orientation_make_up_the_placements() -> None:
+    """One table in the core: each fixed orientation's placements, in order, are the
+    shape's placements, and a shape fits exactly when one of its orientations fits (the
+    play session's "turn it" hint asks one orientation at a time)."""
+    import random
+
+    from paleowidgets.core.geometry import FIXED_BY_LETTER, SYMMETRIES
+    from paleowidgets.data import load_map
+
+    g = Game(load_map("dig-site"))
+    rng = random.Random(3)
+    state = g.initial_state()
+    for _ in range(8):
+        roll = (rng.randint(1, 6), rng.randint(1, 6))
+        state = state.apply(roll, rng.choice(list(state.legal_turns(roll, max_squares=0))))
+    for letter, forms in FIXED_BY_LETTER.items():
+        assert sum((g.form_placements(letter, f) for f in forms), ()) == g.placements[letter]
+        assert state.fits(letter) == any(state.fits_as(letter, f) for f in forms)
+        for f in forms:
+            open_ = [m for m in g.form_placements(letter, f) if not m & state.drawn]
+            assert state.fits_as(letter, f) == bool(open_)
+        turned = [s.apply(forms[0]) for s in SYMMETRIES.values()]    # any order of cells
+        assert {tuple(g.form_placements(letter, t)) for t in turned} == {
+            g.form_placements(letter, f) for f in forms}
+    with pytest.raises(ValueError, match="not a form of the I pentomino"):
+        g.form_placements("I", FIXED_BY_LETTER["L"][0])

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 
 from .errors import IllegalTurnError
-from .geometry import FIXED_BY_LETTER, LETTERS, Cell, cell_name, recognise
+from .geometry import FIXED_BY_LETTER, LETTERS, Cell, cell_name, normalise, recognise
 from .maps import Dice, Map, Puzzle, Roll
 from .terms import BONUS_CAP, BONUS_KINDS, DIG_TYPES, ONE_SQUARE, PLUS_ONE, SWITCH_DIG, SWITCH_SHAPE
 from .turns import Turn
@@ -67,24 +67,34 @@ def _square_sets(n: int, free: list[tuple[Cell, int]], taken: int
 
 
 @functools.cache
-def _placement_table(width: int, height: int) -> dict[str, tuple[int, ...]]:
+def _form_table(width: int, height: int) -> dict[str, dict[tuple[Cell, ...], tuple[int, ...]]]:
     """Every placement of each pentomino on an empty ``width`` x ``height`` board, as a
-    mask: by fixed orientation, then row, then column (the order the bots' choices rely
-    on). One orientation's mask at the top left, shifted: computed once per board size."""
-    table = {}
+    mask, by letter and fixed orientation (the form at the top left, as
+    ``FIXED_BY_LETTER``), then row, then column: one form's mask at the top left, shifted.
+    Computed once per board size."""
+    table: dict[str, dict[tuple[Cell, ...], tuple[int, ...]]] = {}
     for letter in LETTERS:
-        masks: list[int] = []
+        by_form = table[letter] = {}
         for form in FIXED_BY_LETTER[letter]:
             fw = 1 + max(x for x, _ in form)
             fh = 1 + max(y for _, y in form)
             base = 0
             for x, y in form:
                 base |= 1 << (y * width + x)
+            masks: list[int] = []
             for dy in range(height - fh + 1):
                 row = base << (dy * width)
                 masks.extend(row << dx for dx in range(width - fw + 1))
-        table[letter] = tuple(masks)
+            by_form[form] = tuple(masks)
     return table
+
+
+@functools.cache
+def _placement_table(width: int, height: int) -> dict[str, tuple[int, ...]]:
+    """Every placement of each pentomino on an empty board: by fixed orientation, then row,
+    then column (the order the bots' choices rely on)."""
+    return {letter: tuple(m for masks in by_form.values() for m in masks)
+            for letter, by_form in _form_table(width, height).items()}
 
 
 class Game:
@@ -96,6 +106,7 @@ class Game:
 
     __slots__ = (
         "_cells_cache",
+        "_forms",
         "all_mask",
         "dice",
         "fossil_mask",
@@ -129,6 +140,7 @@ class Game:
             for letter, masks in _placement_table(self.width, self.height).items()
         }
         self._cells_cache: dict[int, frozenset[Cell]] = {}
+        self._forms: dict[tuple[str, tuple[Cell, ...]], tuple[int, ...]] = {}
 
     @classmethod
     def from_puzzle(cls, puzzle: Puzzle) -> Game:
@@ -178,6 +190,20 @@ class Game:
     def inside(self, cell: Cell) -> bool:
         x, y = cell
         return 0 <= x < self.width and 0 <= y < self.height
+
+    def form_placements(self, letter: str, form: Iterable[Cell]) -> tuple[int, ...]:
+        """The placements of ``letter`` in one fixed orientation (``form``: its cells, e.g.
+        ``Symmetry.apply`` of the pentomino's) on the open cells, as masks: the part of
+        :attr:`placements` that keeps the shape turned as it is."""
+        key = (letter, normalise(form))
+        masks = self._forms.get(key)
+        if masks is None:
+            by_form = _form_table(self.width, self.height)[letter]
+            if key[1] not in by_form:
+                raise ValueError(f"{key[1]} is not a form of the {letter} pentomino")
+            blocked = self.fossil_mask | self.predrawn_mask
+            masks = self._forms[key] = tuple(m for m in by_form[key[1]] if not m & blocked)
+        return masks
 
     def _all_placements(self, letter: str) -> Iterator[int]:
         yield from _placement_table(self.width, self.height)[letter]
@@ -266,6 +292,11 @@ class State:
     def fits(self, shape: str) -> bool:
         drawn = self.drawn
         return any(not m & drawn for m in self.game.placements[shape])
+
+    def fits_as(self, shape: str, form: Iterable[Cell]) -> bool:
+        """:meth:`fits` for one fixed orientation of the shape (its cells, ``form``)."""
+        drawn = self.drawn
+        return any(not m & drawn for m in self.game.form_placements(shape, form))
 
     def placements(self, shape: str) -> Iterator[int]:
         """The masks where ``shape`` can be drawn now, lazily."""

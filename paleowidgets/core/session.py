@@ -185,7 +185,6 @@ class PlaySession:
         self.note: Message | None = None      # what the last action said
         self.version = 0                      # counts changes of the turns played
         self._cache: tuple[tuple[Any, ...], Candidate | None] | None = None
-        self._fits: dict[tuple[int, str, Symmetry], bool] = {}    # fits_as's answers
 
     @classmethod
     def from_log(cls, log: GameLog, *, player: int = 0, round: int | None = None,
@@ -252,24 +251,9 @@ class PlaySession:
                                        "s": "s" if len(fitting) == 1 else ""})
 
     def fits_as(self, shape: str, orientation: Symmetry) -> bool:
-        """Whether ``shape`` turned by ``orientation`` fits somewhere on the board now: on
-        open cells inside the grid, as :meth:`State.fits <.rules.State.fits>` asks of
-        every orientation at once."""
-        s, g = self.table.state, self.game
-        key = (s.drawn, shape, orientation)
-        found = self._fits.get(key)
-        if found is None:
-            form = orientation.apply(PENTOMINOES[shape].cells)      # moved to the corner
-            w = 1 + max(x for x, _ in form)
-            h = 1 + max(y for _, y in form)
-            blocked = s.drawn | g.fossil_mask
-            base = g.mask_of(form)
-            found = any(not (base << (dy * g.width + dx)) & blocked
-                        for dy in range(g.height - h + 1) for dx in range(g.width - w + 1))
-            if len(self._fits) > 512:
-                self._fits.clear()
-            self._fits[key] = found
-        return found
+        """Whether ``shape`` turned by ``orientation`` fits somewhere on the board now
+        (:meth:`State.fits_as <.rules.State.fits_as>`)."""
+        return self.table.state.fits_as(shape, orientation.apply(PENTOMINOES[shape].cells))
 
     def stuck(self) -> tuple[Text, ...]:
         """What to say when the chosen shape cannot be drawn turned as it is now: how to
