@@ -16,6 +16,7 @@ SVG or through :func:`data_uri` (an ``<img>`` or a CSS background).
 from __future__ import annotations
 
 import base64
+import functools
 from collections.abc import Mapping, Sequence
 
 from .. import i18n
@@ -34,6 +35,7 @@ from .svg import SvgDocument, plan_to_svg
 SHAPE_BOX = 5          # a shape picture is 5 cells square, whatever the shape: one scale
 
 
+@functools.lru_cache(maxsize=512)
 def shape_picture(letter: str, *, cell: float = 8, theme: str = "paleontologists",
                   dig: str | None = None, label: bool = False) -> SvgDocument:
     """The pentomino ``letter`` in its reference drawing, centred in a square of
@@ -65,6 +67,7 @@ def shape_picture(letter: str, *, cell: float = 8, theme: str = "paleontologists
                                         f"shape-picture shape-{letter}")))
 
 
+@functools.lru_cache(maxsize=512)
 def die_picture(face: int, *, size: float = 44, theme: str = "paleontologists",
                 dig: str | None = None) -> SvgDocument:
     """A die showing ``face`` (1-6) as pips, ``size`` pixels square. With ``dig`` the die
@@ -94,6 +97,7 @@ def die_picture(face: int, *, size: float = 44, theme: str = "paleontologists",
                                         f"die-picture face-{face}")))
 
 
+@functools.lru_cache(maxsize=512)
 def dig_patch(dig: str, *, size: float = 40, theme: str = "paleontologists") -> SvgDocument:
     """A square of ``dig``'s pattern in an outline, ``size`` pixels: a dig button's
     picture (the pattern, as on the sheet; its colour is not what tells it apart)."""

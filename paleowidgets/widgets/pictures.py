@@ -11,12 +11,14 @@ True
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import html
 from collections.abc import Sequence
 
 from .. import i18n
 from ..core.maps import Dice, Map, Roll
-from ..core.rules import State
+from ..core.rules import Bonuses, Game, State
 from ..core.terms import BONUS_KINDS
 from ..core.turns import Turn
 from ..render.icons import (
@@ -34,11 +36,20 @@ DIE = 44                 # px: a die of the roll
 TRACK_CELL = 36          # px: the tracks' cell, as a printed sheet's (200 px wide)
 
 
+# Every click asks again for the pictures beside the board; most are what they were (the
+# same roll's buttons and dice, the same bonuses), so each is made once and remembered.
+
 def button_pictures(scope: str, shapes: Sequence[str], digs: Sequence[str], *,
                     theme: str) -> str:
     """A ``<style>`` giving the k-th button of the shape buttons (class ``scope``-shapes)
     the picture of ``shapes[k]`` and of the dig buttons (``scope``-digs) a patch of
     ``digs[k]``'s pattern, above the button's own text (the letter, the dig's name)."""
+    return _button_pictures(scope, tuple(shapes), tuple(digs), theme)
+
+
+@functools.lru_cache(maxsize=256)
+def _button_pictures(scope: str, shapes: tuple[str, ...], digs: tuple[str, ...],
+                     theme: str) -> str:
     rules = []
     for kind, items in (("shapes", shapes), ("digs", digs)):
         for k, item in enumerate(items, start=1):
@@ -53,6 +64,7 @@ def button_pictures(scope: str, shapes: Sequence[str], digs: Sequence[str], *,
     return f"<style>{common}{''.join(rules)}</style>"
 
 
+@functools.lru_cache(maxsize=256)
 def dice_html(roll: Roll | None, dice: Dice, lang: str, *, theme: str) -> str:
     """The two dice of a roll as pictures (pips, and a band of the face's dig pattern),
     each described in words for a screen reader: its face, its shapes, its dig type."""
@@ -76,7 +88,7 @@ def tracks_html(state: State, rolls: Sequence[Roll], turns: Sequence[Turn], lang
     the sheet's scale that fits the side panel, with its content in words for a screen
     reader."""
     rounds = tracks_svg(state, rolls=rolls, turns=turns, lang=lang, cell_size=TRACK_CELL)
-    bonus = bonus_track_svg(state, lang=lang, cell_size=TRACK_CELL)
+    bonus = _bonus_track(state.game, state.held, state.gained, lang)
     played = i18n.t("sheet.progress", lang, round=state.round, rounds=state.game.rounds)
     rows = [i18n.t("bonus.row", lang, name=i18n.t(f"bonus.{kind}", lang),
                    held=state.held[i], gained=state.gained[i])
@@ -86,6 +98,15 @@ def tracks_html(state: State, rolls: Sequence[Roll], turns: Sequence[Turn], lang
         f"style='display:block;width:100%;max-width:{_width(svg)}px;margin-top:6px'>"
         for cls, svg, words in (("paleo-tracks paleo-round-track", rounds, played),
                                 ("paleo-tracks paleo-bonus-track", bonus, ". ".join(rows))))
+
+
+@functools.lru_cache(maxsize=256)
+def _bonus_track(game: Game, held: Bonuses, gained: Bonuses, lang: str) -> str:
+    """The bonus track, which shows the game (its theme, its starting bonuses) and the
+    bonuses held and gained, nothing else of the state (tests/test_pictures.py checks it
+    against the track of every state of whole games)."""
+    state = dataclasses.replace(game.initial_state(), held=held, gained=gained)
+    return bonus_track_svg(state, lang=lang, cell_size=TRACK_CELL)
 
 
 def _width(svg: str) -> int:
