@@ -214,6 +214,12 @@ def test_a_robot_done_before_the_last_turn_leaves_the_summary_whole(
     # where there is no event loop (a script, a test) the robot's thread shows the summary
     # again itself: it may read the state before the last turn and write after it
     monkeypatch.setattr(keeping, "_ROBOTS", {})       # this game's robot plays afresh
+    # and ends only once the widget listens for its end (a quick robot could end first,
+    # and the main thread would then show the summary itself)
+    listening = threading.Event()
+    play_robot = keeping.play_robot
+    monkeypatch.setattr(keeping, "play_robot",
+                        lambda game, rolls: listening.wait(10) and play_robot(game, rolls))
     play = RobotReadsFirst(pit(), save=False)
     while play.state.round < play.game.rounds - 1:
         play.roll_dice()
@@ -221,6 +227,7 @@ def test_a_robot_done_before_the_last_turn_leaves_the_summary_whole(
         play.play_turn(next(play.state.legal_turns(play.roll, max_squares=0)))
     play.roll_dice()                                 # the last roll starts the robot
     assert play.roll is not None
+    listening.set()
     assert play.read.wait(30), "the robot's thread did not show the summary again"
     last = next(play.state.legal_turns(play.roll, max_squares=0))
     turn = threading.Thread(target=play.play_turn, args=(last,))

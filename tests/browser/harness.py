@@ -417,6 +417,26 @@ def fingerprint(page: Any, canvas: Any, box: Box | None = None) -> int:
     return found["hash"]
 
 
+def settled_fingerprint(page: Any, canvas: Any, *, quiet: float = 600,
+                        timeout: float = 20_000) -> int:
+    """The canvas' fingerprint once it has stopped changing for ``quiet`` ms. The browser
+    draws a canvas message after a chain of promises (ipycanvas), so a kernel's answer sent
+    after a drawing can be handled before that drawing shows: under load, a read right
+    after it can catch the pixels of before."""
+    step = 150
+    last, since = fingerprint(page, canvas), 0.0
+    for _ in range(int(timeout // step)):
+        page.wait_for_timeout(step)
+        now = fingerprint(page, canvas)
+        if now != last:
+            last, since = now, 0.0
+        else:
+            since += step
+            if since >= quiet:
+                return last
+    raise AssertionError(f"canvas still changing after {timeout:.0f} ms")
+
+
 def wait_fingerprint(page: Any, canvas: Any, hash_: int, *, box: Box | None = None,
                      same: bool = False, timeout: float = 20_000) -> None:
     """Wait until the pixels in ``box`` are no longer (or, ``same``, again) those that

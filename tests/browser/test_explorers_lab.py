@@ -475,9 +475,11 @@ def test_reload_draws_every_canvas_again(page: Any) -> None:
     names = ["ex", "enc", "cg", "snow", "pz", "ra"]
     page.mouse.move(0, 0)
     # the kernel has handled the mouse leaving (a hover ghost is gone) before the pixels are
-    # read: its drawing went out before this answer, on the same socket
+    # read: its drawing went out before this answer, on the same socket; the page may still
+    # be drawing it (a failed run caught the enclosure's canvas so), so each canvas is read
+    # once it has stopped changing
     redraws_before = h.kernel_run(page, REDRAWS).strip()
-    before = {n: h.fingerprint(page, canvas_of(page, n)) for n in names}
+    before = {n: h.settled_fingerprint(page, canvas_of(page, n)) for n in names}
     h.save_lab_notebook(page)         # the outputs (widget views) survive the reload
     page.console.clear()
     reloads = h.reload_lab_until_restored(page, f"{PANEL} {SCOPE['ex']} {CANVAS['ex']}")
