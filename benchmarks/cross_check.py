@@ -23,6 +23,9 @@ too: each line must replay to the score the beam claims, at most the optimum.
 rolls of ``random.Random(seed)`` as in ``bench_fullgame.py``, seeds 1001...), solved
 with ``--long-limit`` seconds: the line must replay to the score claimed, at most the
 bound, and the answer must come within the limit plus 1 s by the wall clock.
+``--settle G`` runs everything with the target search's one-pass end (``settle`` in
+``solver/_planner/targets.py``, on by default only on games of 12 rounds or more) on
+every puzzle, once the goal is within G of the best line (a large G: from the first goal).
 Every disagreement is printed with its seed, and the exit status is 1 if there is any. A
 summary line per kind gives the count and the time each method took in all.
 """
@@ -135,7 +138,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--long", type=int, default=0,
                     help="seeded 20-round games per standard map, solved with --long-limit")
     ap.add_argument("--long-limit", type=float, default=10.0)
+    ap.add_argument("--settle", type=int, default=None, metavar="GAP",
+                    help="the one-pass end of the target search on every puzzle, from a "
+                         "goal GAP above the best line")
     args = ap.parse_args(argv)
+    if args.settle is not None:
+        from paleowidgets.solver._planner import targets
+
+        targets.LONG_GAME, targets.JUMP_GAP = 0, args.settle
     # per kind: puzzles, disagreements, our seconds, the reference's seconds
     totals: dict[str, list[float]] = {k: [0, 0, 0.0, 0.0]
                                       for k in ("tiny", "crowded", "cpsat")}

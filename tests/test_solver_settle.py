@@ -1,0 +1,160 @@
+"""The target search's one-pass end (``_planner.targets.settle``): on a long game, once
+the goal is within ``JUMP_GAP`` of the best line, every target left is searched once
+above the best line instead of goal by goal. Checked here against references that know
+nothing of it: with the jump forced from the first goal on every puzzle (``LONG_GAME``
+0), the solver's optimum is the brute force's, the planner's answer is the brute force of
+the may-pass relaxation, and it agrees with the goal-by-goal search from states of a
+20-round game (where the jump is on by default and is taken).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from paleowidgets.core.rules import Game
+from paleowidgets.data import load_map
+from paleowidgets.solver._planner import targets
+from paleowidgets.solver.bots import GreedyBot, play_game
+from paleowidgets.solver.brute import TooBig, brute_force, checked_case
+from paleowidgets.solver.exact import Engine, replay_score, solve
+from paleowidgets.solver.puzzlegen import crowded_puzzle, random_puzzle, tiny_puzzle
+
+
+@pytest.fixture(params=[10_000, 1, 2])
+def jump_always(request: pytest.FixtureRequest,
+                monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Every game long: ``settle`` from the first goal (gap 10,000), or after some goals
+    (gaps 1 and 2; the best line is then no longer the goal before's less one). Yields
+    the number of settle calls so far (one item)."""
+    calls = [0]
+    real = targets.settle
+
+    def counting(*a, **kw):  # type: ignore[no-untyped-def]
+        calls[0] += 1
+        return real(*a, **kw)
+
+    monkeypatch.setattr(targets, "LONG_GAME", 0)
+    monkeypatch.setattr(targets, "JUMP_GAP", request.param)
+    monkeypatch.setattr(targets, "settle", counting)
+    yield calls
+
+
+@pytest.mark.parametrize("i", range(24))
+def test_settled_solves_agree_with_the_brute_force(i: int, jump_always: list[int]) -> None:
+    """With the one-pass end everywhere, the proven optimum is the brute force's, and the
+    line replays to it."""
+    make = tiny_puzzle if i % 2 else crowded_puzzle
+    puzzle, optimum = checked_case(make, f"settle-{i}", 15_000)
+    sol = solve(puzzle)
+    assert sol.proven and sol.optimum == sol.bound == optimum
+    assert replay_score(puzzle, sol.turns) == optimum
+
+
+@pytest.mark.parametrize("i", range(12))
+def test_settled_planner_is_the_may_pass_optimum(i: int, jump_always: list[int]) -> None:
+    """The planner with the one-pass end, from floors below, at and above the may-pass
+    optimum (brute force of the relaxation): above a floor below it, the optimum and a
+    line; from a floor at or above it, no line and an answer not above the floor."""
+    make = tiny_puzzle if i % 2 else crowded_puzzle
+    rng = random.Random(f"settle-goals-{i}")
+    while True:
+        puzzle = make(rng)
+        game = Game.from_puzzle(puzzle)
+        try:
+            relaxed = brute_force(game, puzzle.rolls, budget=15_000, may_pass=True)
+        except TooBig:
+            continue
+        if relaxed > 0:
+            break
+    start = game.initial_state()
+    for floor in (0, relaxed - 1, relaxed, relaxed + 1):
+        engine = Engine(game, tuple(puzzle.rolls), switch_shape=False)
+        value, line = engine.planner.solve(start, floor)
+        if floor < relaxed:
+            assert value == relaxed and line is not None
+        else:
+            assert value <= floor and line is None
+
+
+@pytest.mark.parametrize("gap", [10_000, 1])
+@pytest.mark.parametrize("i", range(8))
+def test_settled_and_goal_by_goal_agree_mid_game(i: int, gap: int,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """States after some random rounds: the may-pass optimum above floors 0 and the
+    brute force's optimum less one is the same with the one-pass end and goal by goal."""
+    rng = random.Random(f"settle-along-{i}")
+    while True:
+        puzzle = random_puzzle(rng, width=rng.randint(5, 6), height=rng.randint(5, 6),
+                               fossils=rng.randint(1, 3), rounds=rng.randint(3, 5),
+                               stars=rng.randint(0, 3), predrawn=rng.randint(0, 8))
+        s = Game.from_puzzle(puzzle).initial_state()
+        for roll in puzzle.rolls[:rng.randint(1, len(puzzle.rolls) - 1)]:
+            s = s.apply(roll, rng.choice(list(s.legal_turns(roll, max_squares=1))))
+        try:
+            optimum = brute_force(s.game, puzzle.rolls, budget=15_000, start=s)
+        except TooBig:
+            continue
+        break
+    rolls = tuple(puzzle.rolls)
+    for floor in (0, max(0, optimum - 1)):
+        answers = []
+        for long_game in (10_000, 0):
+            monkeypatch.setattr(targets, "LONG_GAME", long_game)
+            monkeypatch.setattr(targets, "JUMP_GAP", gap)
+            engine = Engine(s.game, rolls, switch_shape=s.held[1] > 0)
+            value, line = engine.planner.solve(s, floor)
+            answers.append((value if line is not None else None, line is not None))
+            assert line is None or value >= optimum
+        assert answers[0] == answers[1], answers
+    sol = solve(puzzle, start=s)
+    assert sol.proven and sol.optimum == optimum
+
+
+def test_a_long_game_takes_the_one_pass_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the 20-round dig site (a greedy game, 5 rounds left) the jump is taken by
+    default, and the proven optimum is the one goal by goal finds, at least the score the
+    game itself reached."""
+    game = Game(load_map("dig-site"))
+    rng = random.Random(101)
+    rolls = tuple((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(game.rounds))
+    final, turns = play_game(game, rolls, GreedyBot(), random.Random(101))
+    s = game.initial_state()
+    for roll, turn in zip(rolls[:15], turns[:15], strict=True):
+        s = s.apply(roll, turn)
+    calls = [0]
+    real = targets.settle
+
+    def counting(*a, **kw):  # type: ignore[no-untyped-def]
+        calls[0] += 1
+        return real(*a, **kw)
+
+    monkeypatch.setattr(targets, "settle", counting)
+    jumped = Engine(game, rolls).solve(s)
+    assert calls[0] > 0
+    monkeypatch.setattr(targets, "LONG_GAME", 10_000)
+    stepped = Engine(game, rolls).solve(s)
+    assert jumped.proven and stepped.proven
+    assert jumped.optimum == stepped.optimum >= final.score().total
+
+
+@pytest.mark.parametrize("gap", [10_000, 1, 2])
+def test_the_one_pass_end_is_exercised(gap: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The puzzles above do reach ``settle`` with each gap (else they check nothing)."""
+    calls = [0]
+    real = targets.settle
+
+    def counting(*a, **kw):  # type: ignore[no-untyped-def]
+        calls[0] += 1
+        return real(*a, **kw)
+
+    monkeypatch.setattr(targets, "LONG_GAME", 0)
+    monkeypatch.setattr(targets, "JUMP_GAP", gap)
+    monkeypatch.setattr(targets, "settle", counting)
+    for i in range(12):
+        make = tiny_puzzle if i % 2 else crowded_puzzle
+        puzzle, optimum = checked_case(make, f"settle-{i}", 15_000)
+        assert solve(puzzle).optimum == optimum
+    assert calls[0] >= 2
