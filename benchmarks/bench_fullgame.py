@@ -61,10 +61,46 @@ def _run(kind: str, map_name: str, seed: int, limit: float, queue: Any) -> None:
     queue.put((found, bound, proven, seconds, peak))
 
 
-def run(kind: str, map_name: str, seed: int, limit: float) -> tuple[Any, ...]:
+def _analyse(map_name: str, seed: int, limit: float, bot: str, share: float | None,
+             queue: Any) -> None:
+    """The bot's game of ``random.Random(seed)`` on the rolls of game ``seed``, analysed
+    with ``analyse(total_time=limit)``; each round's bracket and seconds are printed."""
+    from paleowidgets.core.rules import Game
+    from paleowidgets.data import load_map
+    from paleowidgets.solver import analysis
+    from paleowidgets.solver.bots import bot_named, play_game
+
+    if share is not None:
+        analysis.PROOF_SHARE = share
+
+    game = Game(load_map(map_name))
+    rolls = rolls_of(seed, game.rounds)
+    _, turns = play_game(game, rolls, bot_named(bot), random.Random(seed))
+    times: list[float] = [time.perf_counter()]
+
+    def progress(done: int, total: int) -> None:
+        times.append(time.perf_counter())
+
+    a = analysis.analyse(game, rolls, turns, total_time=limit, progress=progress)
+    seconds = times[-1] - times[0]
+    spent = {game.rounds - i: times[i + 1] - times[i] for i in range(len(times) - 1)}
+    for r in a.rounds:
+        mark = "proven" if r.bound_before == r.best_before else ""
+        print(f"    round {r.round:2}: best {r.best_before} / {r.bound_before} "
+              f"{mark:6} {spent[r.round]:5.1f} s", flush=True)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    proven = sum(r.proven for r in a.rounds)
+    queue.put((a.final, a.best, a.bound, f"{proven} of {len(a.rounds)}", seconds, peak))
+
+
+def run(kind: str, map_name: str, seed: int, limit: float,
+        bot: str = "greedy", share: float | None = None) -> tuple[Any, ...]:
     ctx = mp.get_context("spawn")
     queue = ctx.Queue()
-    proc = ctx.Process(target=_run, args=(kind, map_name, seed, limit, queue))
+    if kind == "analyse":
+        proc = ctx.Process(target=_analyse, args=(map_name, seed, limit, bot, share, queue))
+    else:
+        proc = ctx.Process(target=_run, args=(kind, map_name, seed, limit, queue))
     proc.start()
     out = queue.get()
     proc.join()
@@ -80,7 +116,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="our time limits (seconds)")
     ap.add_argument("--cpsat-limit", type=float, default=600.0,
                     help="CP-SAT's time limit (seconds); 0: CP-SAT is not run")
+    ap.add_argument("--analyse", type=float, default=0.0, metavar="SECONDS",
+                    help="instead: analyse the bot's game of each seed (analysis.analyse "
+                         "with total_time=SECONDS), rounds proven and brackets")
+    ap.add_argument("--bot", default="greedy", help="the bot whose game --analyse analyses")
+    ap.add_argument("--proof-share", type=float, default=None,
+                    help="--analyse with this analysis.PROOF_SHARE (0: equal shares)")
     args = ap.parse_args(argv)
+    if args.analyse > 0:
+        return analyse_games(args)
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"{os.cpu_count()} cores", flush=True)
     head = "| map | seed |"
@@ -113,6 +157,25 @@ def main(argv: list[str] | None = None) -> int:
             print(f"ours {lim:g} s minus CP-SAT {args.cpsat_limit:g} s: median "
                   f"{statistics.median(g):+g}, at least as good on {sum(x >= 0 for x in g)} "
                   f"of {len(g)}", flush=True)
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
+          flush=True)
+    return 0
+
+
+def analyse_games(args: argparse.Namespace) -> int:
+    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+          f"{os.cpu_count()} cores", flush=True)
+    print(f"| map | seed | {args.bot} game | best / bound | rounds proven | s | MB |",
+          flush=True)
+    print("|---|---|---|---|---|---|---|", flush=True)
+    for map_name in args.maps:
+        for i in range(args.games):
+            seed = args.seed + i
+            final, best, bound, proven, sec, mb = run("analyse", map_name, seed,
+                                                      args.analyse, args.bot,
+                                                      args.proof_share)
+            print(f"| {map_name} | {seed} | {final} | {best} / {bound} | {proven} | "
+                  f"{sec:.1f} | {mb:.0f} |", flush=True)
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
           flush=True)
     return 0
