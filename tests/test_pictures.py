@@ -29,7 +29,8 @@ def test_shape_and_dig_buttons_get_pictures_and_keep_their_words() -> None:
     digs = [d for _, d in play.dig_buttons.options]
     assert shapes and all(s in PENTOMINOES for s in shapes)       # the letters stay
     assert play.shape_buttons.tooltips == tuple(f"Forme {s}" for s in shapes)
-    got = pictures(play.roll_label.value)
+    got = pictures(play.pictures.value)
+    assert "<style>" not in play.roll_label.value   # the words alone: restyled on new choices
     scope = play._scope
     for k, shape in enumerate(shapes, start=1):
         svg = got[f".{scope}-shapes button:nth-of-type({k})"]
@@ -56,11 +57,12 @@ def test_the_dice_are_pictures_with_words() -> None:
 
 def test_the_tracks_show_the_rolls_so_far_or_all_of_a_puzzles() -> None:
     play = PlayWidget(load_map("first-dig"), seed="TREX-4821", lang="en")
-    assert "paleo-round-track" in play.tracks.value and "paleo-bonus-track" in play.tracks.value
+    assert "paleo-round-track" in play.round_track.value
+    assert "paleo-bonus-track" in play.bonus_track.value
 
     def rolls_shown(widget: PlayWidget) -> list[str]:
         uri = re.search(r"class='paleo-tracks paleo-round-track' src='([^']+)'",
-                        widget.tracks.value)
+                        widget.round_track.value)
         assert uri is not None
         svg = base64.b64decode(uri.group(1).split(",", 1)[1]).decode()
         return re.findall(r'data-roll="([0-9]-[0-9])"', svg)

@@ -87,17 +87,29 @@ def tracks_html(state: State, rolls: Sequence[Roll], turns: Sequence[Turn], lang
     """The round track (every roll known so far) and the bonus track, each a picture at
     the sheet's scale that fits the side panel, with its content in words for a screen
     reader."""
+    return round_track_html(state, rolls, turns, lang) + bonus_track_html(state, lang)
+
+
+def round_track_html(state: State, rolls: Sequence[Roll], turns: Sequence[Turn],
+                     lang: str) -> str:
+    """The round track of :func:`tracks_html`."""
     rounds = tracks_svg(state, rolls=rolls, turns=turns, lang=lang, cell_size=TRACK_CELL)
-    bonus = _bonus_track(state.game, state.held, state.gained, lang)
     played = i18n.t("sheet.progress", lang, round=state.round, rounds=state.game.rounds)
+    return _track_img("paleo-tracks paleo-round-track", rounds, played)
+
+
+def bonus_track_html(state: State, lang: str) -> str:
+    """The bonus track of :func:`tracks_html`."""
+    bonus = _bonus_track(state.game, state.held, state.gained, lang)
     rows = [i18n.t("bonus.row", lang, name=i18n.t(f"bonus.{kind}", lang),
                    held=state.held[i], gained=state.gained[i])
             for i, kind in enumerate(BONUS_KINDS)]
-    return "".join(
-        f"<img class='{cls}' src='{data_uri(svg)}' alt='{html.escape(words, quote=True)}' "
-        f"style='display:block;width:100%;max-width:{_width(svg)}px;margin-top:6px'>"
-        for cls, svg, words in (("paleo-tracks paleo-round-track", rounds, played),
-                                ("paleo-tracks paleo-bonus-track", bonus, ". ".join(rows))))
+    return _track_img("paleo-tracks paleo-bonus-track", bonus, ". ".join(rows))
+
+
+def _track_img(cls: str, svg: str, words: str) -> str:
+    return (f"<img class='{cls}' src='{data_uri(svg)}' alt='{html.escape(words, quote=True)}' "
+            f"style='display:block;width:100%;max-width:{_width(svg)}px;margin-top:6px'>")
 
 
 @functools.lru_cache(maxsize=256)

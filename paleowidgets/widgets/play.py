@@ -53,7 +53,13 @@ from ._display import SvgFallback
 from .board import BoardWidget, Ghost, board_beside, canvas_batch
 from .events import classroom
 from .keeping import Keeper
-from .pictures import button_pictures, dice_html, fossil_html, tracks_html
+from .pictures import (
+    bonus_track_html,
+    button_pictures,
+    dice_html,
+    fossil_html,
+    round_track_html,
+)
 from .shared import looks
 from .text import fossil_name, illegal_text, language, message_text, plural, say
 
@@ -389,6 +395,9 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.roll_button = W.Button(description=self.t("roll"), tooltip=self.t("roll.tip"),
                                     icon="dice", button_style="primary", **small)
         self.roll_label = W.HTML(**text)
+        # the stylesheet that gives the shape and dig buttons their pictures: apart from the
+        # roll's words, so that it is sent (and the page restyled) only when the choices change
+        self.pictures = W.HTML(**looks(W.HTML, display="none"))
         self.shape_buttons = W.ToggleButtons(options=[], description=self.t("shape"),
                                              **looks(W.ToggleButtons, style={
                                                  "button_width": "2.6em",
@@ -411,8 +420,12 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.message = W.HTML(**looks(W.HTML, min_height="1.6em"))
         self.score_panel = W.HTML(**text)
         self.fossil_info = W.HTML(**text)  # the fossil under the pointer: name, points
-        self.tracks = W.HTML(**text)       # the round and bonus tracks, as on the sheet
-        self.side_panel = W.VBox([self.score_panel, self.fossil_info, self.tracks],
+        # the round and bonus tracks, as on the sheet: two widgets, so that a click, which
+        # moves the round track on, sends the bonus track only when it changes
+        self.round_track = W.HTML(**text)
+        self.bonus_track = W.HTML(**text)
+        self.side_panel = W.VBox([self.score_panel, self.fossil_info, self.round_track,
+                                  self.bonus_track],
                                  **looks(W.VBox))
         # the shape and dig buttons get pictures through a stylesheet scoped to this widget
         self._scope = f"paleo-pic-{self.score_panel.model_id[:12]}"
@@ -452,7 +465,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         row = looks(W.HBox, flex_flow="row wrap", align_items="center")
         self.star_box.add_class("paleo-stars")
         turn = W.VBox([
-            W.HBox([self.roll_button, self.roll_label], **row),
+            W.HBox([self.roll_button, self.roll_label, self.pictures], **row),
             W.HBox([self.shape_buttons], **row),
             W.HBox([self.dig_buttons], **row),
             W.HBox([self.rotate_button, self.flip_button, self.pass_button, self.undo_button],
@@ -530,9 +543,10 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             self.dig_buttons.value = tb.dig if tb.dig in digs else None
         self.shape_buttons.disabled = self.dig_buttons.disabled = not choosing
         theme = g.map.theme
-        self.roll_label.value = button_pictures(
+        self.pictures.value = button_pictures(
             self._scope, self.shape_buttons.options,
-            [d for _, d in self.dig_buttons.options], theme=theme) + self._roll_html()
+            [d for _, d in self.dig_buttons.options], theme=theme)
+        self.roll_label.value = self._roll_html()
         self.rotate_button.disabled = self.flip_button.disabled = not choosing
         spendable: set[str] = set().union(*s.switch_sets())    # the core's switch sets
         for button, kind, switch in ((self.switch_shape_button, SWITCH_SHAPE, "shape"),
@@ -550,7 +564,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
                                                                                   self.lang)
         self.undo_button.disabled = not self.session.can_undo()
         self.score_panel.value = score_html(s, self.game, lang=self.lang, held=False)
-        self.tracks.value = tracks_html(s, self.known_rolls(), tb.turns, self.lang)
+        self.round_track.value = round_track_html(s, self.known_rolls(), tb.turns, self.lang)
+        self.bonus_track.value = bonus_track_html(s, self.lang)
         self._refresh_stars()
         self.keeper.refresh(over)
         self._refresh_summary()

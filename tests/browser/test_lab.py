@@ -50,7 +50,10 @@ def test_board_is_drawn(page: Any, geometry: tuple[Any, Any]) -> None:
 def test_hover_shows_the_ghost(page: Any, geometry: tuple[Any, Any]) -> None:
     plan = geometry[0]
     page.locator(f"{PLAY} .paleo-roll").click()
-    page.locator(f"{PLAY} .paleo-shapes").get_by_role("button", name="U", exact=True).click()
+    u_button = page.locator(f"{PLAY} .paleo-shapes").get_by_role("button", name="U", exact=True)
+    u_button.click()
+    # its picture comes from the stylesheet in a hidden widget (play.py's ``pictures``)
+    assert "data:image/svg+xml" in u_button.evaluate("b => getComputedStyle(b).backgroundImage")
     canvas = board(page, PLAY)
     b3 = h.inside(plan, (1, 2))
     assert h.pixel(page, canvas, b3) == OPEN
