@@ -11,6 +11,7 @@ import re
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
@@ -212,31 +213,30 @@ class RobotReadsFirst(PlayWidget):
 def test_a_robot_done_before_the_last_turn_leaves_the_summary_whole(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # where there is no event loop (a script, a test) the robot's thread shows the summary
-    # again itself: it may read the state before the last turn and write after it
-    monkeypatch.setattr(keeping, "_ROBOTS", {})       # this game's robot plays afresh
-    # and ends only once the widget listens for its end (a quick robot could end first,
-    # and the main thread would then show the summary itself)
-    listening = threading.Event()
-    play_robot = keeping.play_robot
-    monkeypatch.setattr(keeping, "play_robot",
-                        lambda game, rolls: listening.wait(10) and play_robot(game, rolls))
+    # again itself: it may read the state before the last turn and write after it. The
+    # robot here has played already (a score of 3); its thread's showing is played by hand.
+    robot: Future[int] = Future()
+    robot.set_result(3)
+    monkeypatch.setattr(keeping, "robot_playing", lambda game, rolls: robot)
     play = RobotReadsFirst(pit(), save=False)
     while play.state.round < play.game.rounds - 1:
         play.roll_dice()
         assert play.roll is not None
         play.play_turn(next(play.state.legal_turns(play.roll, max_squares=0)))
-    play.roll_dice()                                 # the last roll starts the robot
+    play.roll_dice()
     assert play.roll is not None
-    listening.set()
-    assert play.read.wait(30), "the robot's thread did not show the summary again"
+    shows = threading.Thread(target=play.keeper._robot_done, args=(None,), name="paleo-robot")
+    shows.start()
+    assert play.read.wait(30), "the robot's thread did not read the state"
     last = next(play.state.legal_turns(play.roll, max_squares=0))
     turn = threading.Thread(target=play.play_turn, args=(last,))
     turn.start()
     turn.join(0.3)                                    # the last turn, as far as it gets
     play.go.set()
     turn.join(10)
-    assert not turn.is_alive() and play.state.is_terminal
-    assert f"the robot scores {robot_score(play)} point" in play.summary.value
+    shows.join(10)
+    assert not turn.is_alive() and not shows.is_alive() and play.state.is_terminal
+    assert "the robot scores 3 point" in play.summary.value
 
 
 @pytest.mark.parametrize("lang", ["fr", "ko"])
