@@ -4,6 +4,7 @@ canvas-message spy and front-end events of the widget tests."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -12,6 +13,7 @@ from ipycanvas.canvas import COMMANDS
 
 from paleowidgets.core.geometry import Cell
 from paleowidgets.core.maps import Map, Puzzle, parse_document
+from paleowidgets.core.rules import Game, State
 from paleowidgets.core.turns import Turn
 
 if TYPE_CHECKING:   # only for the hints: the core tests need not load the widgets
@@ -163,3 +165,25 @@ def in_own_thread(test: Callable[..., None]) -> Callable[..., None]:
         if failure:
             raise failure[0]
     return run
+
+
+# -- a random mid-game state with its brute-force optimum (the solver's cross-checks) ---------
+
+def random_midgame(rng: random.Random, max_fossils: int) -> tuple[Puzzle, State, int]:
+    """A small random puzzle played some random rounds (One Squares included), the state
+    reached, and the brute force's optimum from it (puzzles too big for it are drawn
+    again)."""
+    from paleowidgets.solver.brute import TooBig, brute_force
+    from paleowidgets.solver.puzzlegen import random_puzzle
+
+    while True:
+        puzzle = random_puzzle(rng, width=rng.randint(5, 6), height=rng.randint(5, 6),
+                               fossils=rng.randint(1, max_fossils), rounds=rng.randint(3, 5),
+                               stars=rng.randint(0, 3), predrawn=rng.randint(0, 8))
+        s = Game.from_puzzle(puzzle).initial_state()
+        for roll in puzzle.rolls[:rng.randint(1, len(puzzle.rolls) - 1)]:
+            s = s.apply(roll, rng.choice(list(s.legal_turns(roll, max_squares=1))))
+        try:
+            return puzzle, s, brute_force(s.game, puzzle.rolls, budget=15_000, start=s)
+        except TooBig:
+            continue

@@ -13,13 +13,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import random_midgame
 
 from paleowidgets.core.rules import Game, State
 from paleowidgets.data import load_map
 from paleowidgets.solver.bots import GreedyBot, play_game
 from paleowidgets.solver.brute import TooBig, brute_force, checked_case
 from paleowidgets.solver.exact import Engine, replay_score, solve
-from paleowidgets.solver.puzzlegen import crowded_puzzle, random_puzzle, tiny_puzzle
+from paleowidgets.solver.puzzlegen import crowded_puzzle, tiny_puzzle
 
 
 def assert_bracket(sol_optimum: int, bound: int, optimum: int, proven: bool) -> None:
@@ -76,18 +77,7 @@ def test_bounds_along_random_games(i: int) -> None:
     """States after some random rounds (squares included): the bound of a cut solve from
     the state is at least the brute force's optimum from it."""
     rng = random.Random(f"along-{i}")
-    while True:
-        puzzle = random_puzzle(rng, width=rng.randint(5, 6), height=rng.randint(5, 6),
-                               fossils=rng.randint(1, 2), rounds=rng.randint(3, 5),
-                               stars=rng.randint(0, 3), predrawn=rng.randint(0, 8))
-        s = Game.from_puzzle(puzzle).initial_state()
-        for roll in puzzle.rolls[:rng.randint(1, len(puzzle.rolls) - 1)]:
-            s = s.apply(roll, rng.choice(list(s.legal_turns(roll, max_squares=1))))
-        try:
-            optimum = brute_force(s.game, puzzle.rolls, budget=15_000, start=s)
-        except TooBig:
-            continue
-        break
+    puzzle, s, optimum = random_midgame(rng, max_fossils=2)
     cut = solve(puzzle, start=s, time_limit=0.0)
     assert_bracket(cut.optimum, cut.bound, optimum, cut.proven)
     seen, _ = _goals(s, tuple(puzzle.rolls), 0)

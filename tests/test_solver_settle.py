@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from helpers import random_midgame
 
 from paleowidgets.core.rules import Game
 from paleowidgets.data import load_map
@@ -20,15 +21,12 @@ from paleowidgets.solver._planner import targets
 from paleowidgets.solver.bots import GreedyBot, play_game
 from paleowidgets.solver.brute import TooBig, brute_force, checked_case
 from paleowidgets.solver.exact import Engine, replay_score, solve
-from paleowidgets.solver.puzzlegen import crowded_puzzle, random_puzzle, tiny_puzzle
+from paleowidgets.solver.puzzlegen import crowded_puzzle, tiny_puzzle
 
 
-@pytest.fixture(params=[10_000, 1, 2])
-def jump_always(request: pytest.FixtureRequest,
-                monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Every game long: ``settle`` from the first goal (gap 10,000), or after some goals
-    (gaps 1 and 2; the best line is then no longer the goal before's less one). Yields
-    the number of settle calls so far (one item)."""
+def force_settle(monkeypatch: pytest.MonkeyPatch, gap: int) -> list[int]:
+    """Every game long, ``settle`` taken once the goal is within ``gap`` of the best
+    line; returns the number of settle calls so far (one item, counting on)."""
     calls = [0]
     real = targets.settle
 
@@ -37,9 +35,18 @@ def jump_always(request: pytest.FixtureRequest,
         return real(*a, **kw)
 
     monkeypatch.setattr(targets, "LONG_GAME", 0)
-    monkeypatch.setattr(targets, "JUMP_GAP", request.param)
+    monkeypatch.setattr(targets, "JUMP_GAP", gap)
     monkeypatch.setattr(targets, "settle", counting)
-    yield calls
+    return calls
+
+
+@pytest.fixture(params=[10_000, 1, 2])
+def jump_always(request: pytest.FixtureRequest,
+                monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Every game long: ``settle`` from the first goal (gap 10,000), or after some goals
+    (gaps 1 and 2; the best line is then no longer the goal before's less one). Yields
+    the number of settle calls so far (one item)."""
+    yield force_settle(monkeypatch, request.param)
 
 
 @pytest.mark.parametrize("i", range(24))
@@ -86,18 +93,7 @@ def test_settled_and_goal_by_goal_agree_mid_game(i: int, gap: int,
     """States after some random rounds: the may-pass optimum above floors 0 and the
     brute force's optimum less one is the same with the one-pass end and goal by goal."""
     rng = random.Random(f"settle-along-{i}")
-    while True:
-        puzzle = random_puzzle(rng, width=rng.randint(5, 6), height=rng.randint(5, 6),
-                               fossils=rng.randint(1, 3), rounds=rng.randint(3, 5),
-                               stars=rng.randint(0, 3), predrawn=rng.randint(0, 8))
-        s = Game.from_puzzle(puzzle).initial_state()
-        for roll in puzzle.rolls[:rng.randint(1, len(puzzle.rolls) - 1)]:
-            s = s.apply(roll, rng.choice(list(s.legal_turns(roll, max_squares=1))))
-        try:
-            optimum = brute_force(s.game, puzzle.rolls, budget=15_000, start=s)
-        except TooBig:
-            continue
-        break
+    puzzle, s, optimum = random_midgame(rng, max_fossils=3)
     rolls = tuple(puzzle.rolls)
     for floor in (0, max(0, optimum - 1)):
         answers = []
@@ -143,16 +139,7 @@ def test_a_long_game_takes_the_one_pass_end(monkeypatch: pytest.MonkeyPatch) -> 
 @pytest.mark.parametrize("gap", [10_000, 1, 2])
 def test_the_one_pass_end_is_exercised(gap: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """The puzzles above do reach ``settle`` with each gap (else they check nothing)."""
-    calls = [0]
-    real = targets.settle
-
-    def counting(*a, **kw):  # type: ignore[no-untyped-def]
-        calls[0] += 1
-        return real(*a, **kw)
-
-    monkeypatch.setattr(targets, "LONG_GAME", 0)
-    monkeypatch.setattr(targets, "JUMP_GAP", gap)
-    monkeypatch.setattr(targets, "settle", counting)
+    calls = force_settle(monkeypatch, gap)
     for i in range(12):
         make = tiny_puzzle if i % 2 else crowded_puzzle
         puzzle, optimum = checked_case(make, f"settle-{i}", 15_000)
