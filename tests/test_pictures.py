@@ -93,14 +93,14 @@ def test_a_fossil_is_named_under_the_pointer(lang: str) -> None:
 
 @pytest.mark.parametrize("name", ["dig-site", "snow-map"])
 def test_the_remembered_bonus_track_is_the_track_of_every_state(name: str) -> None:
-    """tracks_html makes the bonus track once per game, bonuses held and gained and
+    """bonus_track_html makes the bonus track once per game, bonuses held and gained and
     language: along whole games (stars gained and spent, a puzzle's starting bonuses),
     it is the picture bonus_track_svg draws for the state itself."""
     import random
 
     from paleowidgets.core.rules import Game
     from paleowidgets.render.icons import bonus_track_svg
-    from paleowidgets.widgets.pictures import TRACK_CELL, tracks_html
+    from paleowidgets.widgets.pictures import TRACK_CELL, bonus_track_html
 
     rng = random.Random(7)
     games = [Game(load_map(name)), Game(load_map(name), start_bonuses=(1, 0, 2, 1))]
@@ -108,7 +108,7 @@ def test_the_remembered_bonus_track_is_the_track_of_every_state(name: str) -> No
         state = game.initial_state()
         while not state.is_terminal:
             for lang in ("en", "ko"):
-                html = tracks_html(state, (), (), lang)
+                html = bonus_track_html(state, lang)
                 direct = bonus_track_svg(state, lang=lang, cell_size=TRACK_CELL)
                 img = re.findall(r"paleo-bonus-track' src='data:image/svg\+xml;base64,([^']+)'",
                                  html)

@@ -83,23 +83,18 @@ def dice_html(roll: Roll | None, dice: Dice, lang: str, *, theme: str) -> str:
     return "".join(out)
 
 
-def tracks_html(state: State, rolls: Sequence[Roll], turns: Sequence[Turn], lang: str) -> str:
-    """The round track (every roll known so far) and the bonus track, each a picture at
-    the sheet's scale that fits the side panel, with its content in words for a screen
-    reader."""
-    return round_track_html(state, rolls, turns, lang) + bonus_track_html(state, lang)
-
-
 def round_track_html(state: State, rolls: Sequence[Roll], turns: Sequence[Turn],
                      lang: str) -> str:
-    """The round track of :func:`tracks_html`."""
+    """The round track (every roll known so far) as a picture at the sheet's scale that
+    fits the side panel, with its content in words for a screen reader."""
     rounds = tracks_svg(state, rolls=rolls, turns=turns, lang=lang, cell_size=TRACK_CELL)
     played = i18n.t("sheet.progress", lang, round=state.round, rounds=state.game.rounds)
     return _track_img("paleo-tracks paleo-round-track", rounds, played)
 
 
 def bonus_track_html(state: State, lang: str) -> str:
-    """The bonus track of :func:`tracks_html`."""
+    """The bonus track (gained, spent and held of each kind) as a picture at the sheet's
+    scale, with its content in words for a screen reader."""
     bonus = _bonus_track(state.game, state.held, state.gained, lang)
     rows = [i18n.t("bonus.row", lang, name=i18n.t(f"bonus.{kind}", lang),
                    held=state.held[i], gained=state.gained[i])
