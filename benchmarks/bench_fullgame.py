@@ -53,12 +53,120 @@ def _run(kind: str, map_name: str, seed: int, limit: float, queue: Any) -> None:
         found, proven, turns = res.optimum, res.proven, res.turns
         bound = res.bound
     seconds = time.perf_counter() - t0
+    missed = ""
     if turns:
-        replayed = replay_turns(game, rolls, turns)[-1].score().total
+        final = replay_turns(game, rolls, turns)[-1]
+        replayed = final.score().total
         if replayed != found:
             raise AssertionError(f"{kind} line replays to {replayed}, not {found}")
+        missed = _missed(game, final)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024      # MB (Linux: KB)
-    queue.put((found, bound, proven, seconds, peak))
+    queue.put((found, bound, proven, seconds, peak, missed))
+
+
+def _missed(game: Any, final: Any) -> str:
+    """What a line's final state leaves of the most a map can give (every fossil with its
+    bonus, and 4 +1 Points): the fossils left buried (points + bonus), the bonuses missed
+    on fossils dug, the +1 Points short of 4, and what the stars gave instead (squares,
+    switch-shape, switch-dig gained)."""
+    buried = missed = 0
+    for f, fossil in enumerate(game.map.fossils):
+        if not final.dug >> f & 1:
+            buried += fossil.points + fossil.bonus
+        elif not final.same >> f & 1:
+            missed += fossil.bonus
+    sq, ss, sd, _plus = final.gained
+    return (f"buried {buried}, bonuses missed {missed}, +1 short {4 - final.held[3]} "
+            f"(stars gave {sq} squares, {ss + sd} switches)")
+
+
+def _relaxations(map_name: str, seed: int, limit: float, queue: Any) -> None:
+    """Upper bounds of the start of game ``seed`` from relaxations that drop some rules
+    (where the gap between the best line and the bound is): see ``--gap``."""
+    from ortools.linear_solver import pywraplp
+    from ortools.sat.python import cp_model
+
+    from paleowidgets.core.geometry import LETTERS
+    from paleowidgets.core.rules import Game
+    from paleowidgets.data import load_map
+    from paleowidgets.solver._tables import Tables, bits_of
+
+    game = Game(load_map(map_name))
+    rolls = rolls_of(seed, game.rounds)
+    t = Tables(game, rolls)
+    s0 = game.initial_state()
+    out: list[str] = []
+    t0 = time.perf_counter()
+    b = t.bound(s0)
+    out.append(f"Tables.bound {b} ({time.perf_counter() - t0:.1f} s)")
+    plain = [(t.shapes_for[r][(False, False)], t.shapes_for[r][(False, False)], 1)
+             for r in range(t.R)]
+    fb = t.fossil_bound(s0.drawn, s0.digs, list(range(t.nf)), plain, 0, 0)
+    out.append(f"its fossil part without stars {fb}")
+    pls = [(m, si) for si, letter in enumerate(LETTERS) for m in game.placements[letter]
+           if m & t.ring_union]
+    # The LP: per round at most one (shape, dig, placement) among the roll's own choices
+    # (fractional), every cell at most once, a fossil's share at most each ring cell's
+    # cover, its bonus's at most each ring cell's cover in one dig type. No stars,
+    # switches or squares: removing them only lowers it, so an LP of the whole game is
+    # at least this.
+    lp = pywraplp.Solver.CreateSolver("GLOP")
+    cells: dict[int, list[Any]] = {}
+    by_dig: dict[tuple[int, int], list[Any]] = {}
+    for r in range(t.R):
+        here = []
+        for si, d in t.pairs[r][(False, False)]:
+            for m, s2 in pls:
+                if s2 == si:
+                    v = lp.NumVar(0, 1, "")
+                    here.append(v)
+                    for c in bits_of(m):
+                        cells.setdefault(c, []).append(v)
+                        by_dig.setdefault((c, d), []).append(v)
+        lp.Add(sum(here) <= 1)
+    for vs in cells.values():
+        lp.Add(sum(vs) <= 1)
+    obj = 0
+    for f, ring in enumerate(t.rings):
+        x = lp.NumVar(0, 1, "")
+        zs = [lp.NumVar(0, 1, "") for _ in range(3)]
+        lp.Add(sum(zs) <= x)
+        for c in bits_of(ring):
+            lp.Add(x <= sum(cells.get(c, [])))
+            for d, z in enumerate(zs):
+                lp.Add(z <= sum(by_dig.get((c, d), [])))
+        obj += t.points[f] * x + t.bonus[f] * sum(zs)
+    lp.Maximize(obj)
+    t0 = time.perf_counter()
+    lp.Solve()
+    out.append(f"LP without stars {lp.Objective().Value():.1f} "
+               f"({time.perf_counter() - t0:.1f} s)")
+    # Geometry alone: at most R placements of any shapes, no two overlapping, every
+    # bonus free (a fossil dug counts points + bonus). Integral, by CP-SAT.
+    model = cp_model.CpModel()
+    ys = [model.NewBoolVar("") for _ in pls]
+    on: dict[int, list[Any]] = {}
+    for v, (m, _si) in zip(ys, pls, strict=True):
+        for c in bits_of(m):
+            on.setdefault(c, []).append(v)
+    for vs in on.values():
+        model.AddAtMostOne(vs)
+    model.Add(sum(ys) <= t.R)
+    terms = []
+    for f, ring in enumerate(t.rings):
+        x = model.NewBoolVar("")
+        for c in bits_of(ring):
+            model.AddBoolOr(on[c]).OnlyEnforceIf(x)
+        terms.append((t.points[f] + t.bonus[f]) * x)
+    model.Maximize(sum(terms))
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = limit
+    solver.parameters.num_workers = 2
+    solver.Solve(model)
+    out.append(f"{t.R} free placements, every bonus free: "
+               f"{solver.ObjectiveValue():.0f} / {solver.BestObjectiveBound():.0f} "
+               f"({solver.WallTime():.0f} s)")
+    queue.put(("; ".join(out),))
 
 
 def _analyse(map_name: str, seed: int, limit: float, bot: str, share: float | None,
@@ -99,6 +207,8 @@ def run(kind: str, map_name: str, seed: int, limit: float,
     queue = ctx.Queue()
     if kind == "analyse":
         proc = ctx.Process(target=_analyse, args=(map_name, seed, limit, bot, share, queue))
+    elif kind == "relax":
+        proc = ctx.Process(target=_relaxations, args=(map_name, seed, limit, queue))
     else:
         proc = ctx.Process(target=_run, args=(kind, map_name, seed, limit, queue))
     proc.start()
@@ -122,6 +232,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bot", default="greedy", help="the bot whose game --analyse analyses")
     ap.add_argument("--proof-share", type=float, default=None,
                     help="--analyse with this analysis.PROOF_SHARE (0: equal shares)")
+    ap.add_argument("--gap", type=float, default=0.0, metavar="SECONDS",
+                    help="also print, per game, what our last line leaves (fossils buried, "
+                         "bonuses missed, +1 Points short) and relaxations' bounds of the "
+                         "start (the LP, free placements by CP-SAT for SECONDS)")
     args = ap.parse_args(argv)
     if args.analyse > 0:
         return analyse_games(args)
@@ -135,23 +249,35 @@ def main(argv: list[str] | None = None) -> int:
     print(head, flush=True)
     print("|" + "---|" * (head.count("|") - 1), flush=True)
     gaps: dict[float, list[int]] = {lim: [] for lim in args.ours}
+    gap_rows: list[str] = []
     for map_name in args.maps:
         for i in range(args.games):
             seed = args.seed + i
             row = f"| {map_name} | {seed} |"
             ours = []
+            missed = ""
             for lim in args.ours:
-                found, bound, proven, sec, mb = run("ours", map_name, seed, lim)
+                found, bound, proven, sec, mb, missed = run("ours", map_name, seed, lim)
                 ours.append(found)
                 mark = " (proven)" if proven else ""
                 row += f" {found} / {bound}{mark} in {sec:.1f} s | {mb:.0f} |"
             if args.cpsat_limit > 0:
-                found, bound, proven, sec, mb = run("cpsat", map_name, seed, args.cpsat_limit)
+                found, bound, proven, sec, mb, _ = run("cpsat", map_name, seed,
+                                                       args.cpsat_limit)
                 mark = " (proven)" if proven else ""
                 row += f" {found} / {bound}{mark} | {sec:.0f} | {mb:.0f} |"
                 for lim, v in zip(args.ours, ours, strict=True):
                     gaps[lim].append(v - found)
             print(row, flush=True)
+            if args.gap > 0:
+                gap_rows.append(f"| {map_name} | {seed} | {ours[-1]}: {missed} | "
+                                f"{run('relax', map_name, seed, args.gap)[0]} |")
+    if gap_rows:
+        print(f"| map | seed | ours {args.ours[-1]:g} s: what the line leaves | "
+              "bounds of relaxations |", flush=True)
+        print("|---|---|---|---|", flush=True)
+        for line in gap_rows:
+            print(line, flush=True)
     for lim, g in gaps.items():
         if g:
             print(f"ours {lim:g} s minus CP-SAT {args.cpsat_limit:g} s: median "
