@@ -82,18 +82,16 @@ def _missed(game: Any, final: Any) -> str:
 
 def _relaxations(map_name: str, seed: int, limit: float, queue: Any) -> None:
     """Upper bounds of the start of game ``seed`` from relaxations that drop some rules
-    (where the gap between the best line and the bound is): see ``--gap``."""
-    from ortools.linear_solver import pywraplp
-    from ortools.sat.python import cp_model
+    (where the gap between the best line and the bound is; the models are in
+    ``fullgame_relax.py``): see ``--gap``."""
+    from fullgame_relax import free_placements, lp_bound
 
-    from paleowidgets.core.geometry import LETTERS
     from paleowidgets.core.rules import Game
     from paleowidgets.data import load_map
-    from paleowidgets.solver._tables import Tables, bits_of
+    from paleowidgets.solver._tables import Tables
 
     game = Game(load_map(map_name))
-    rolls = rolls_of(seed, game.rounds)
-    t = Tables(game, rolls)
+    t = Tables(game, rolls_of(seed, game.rounds))
     s0 = game.initial_state()
     out: list[str] = []
     t0 = time.perf_counter()
@@ -103,69 +101,11 @@ def _relaxations(map_name: str, seed: int, limit: float, queue: Any) -> None:
              for r in range(t.R)]
     fb = t.fossil_bound(s0.drawn, s0.digs, list(range(t.nf)), plain, 0, 0)
     out.append(f"its fossil part without stars {fb}")
-    pls = [(m, si) for si, letter in enumerate(LETTERS) for m in game.placements[letter]
-           if m & t.ring_union]
-    # The LP: per round at most one (shape, dig, placement) among the roll's own choices
-    # (fractional), every cell at most once, a fossil's share at most each ring cell's
-    # cover, its bonus's at most each ring cell's cover in one dig type. No stars,
-    # switches or squares: removing them only lowers it, so an LP of the whole game is
-    # at least this.
-    lp = pywraplp.Solver.CreateSolver("GLOP")
-    cells: dict[int, list[Any]] = {}
-    by_dig: dict[tuple[int, int], list[Any]] = {}
-    for r in range(t.R):
-        here = []
-        for si, d in t.pairs[r][(False, False)]:
-            for m, s2 in pls:
-                if s2 == si:
-                    v = lp.NumVar(0, 1, "")
-                    here.append(v)
-                    for c in bits_of(m):
-                        cells.setdefault(c, []).append(v)
-                        by_dig.setdefault((c, d), []).append(v)
-        lp.Add(sum(here) <= 1)
-    for vs in cells.values():
-        lp.Add(sum(vs) <= 1)
-    obj = 0
-    for f, ring in enumerate(t.rings):
-        x = lp.NumVar(0, 1, "")
-        zs = [lp.NumVar(0, 1, "") for _ in range(3)]
-        lp.Add(sum(zs) <= x)
-        for c in bits_of(ring):
-            lp.Add(x <= sum(cells.get(c, [])))
-            for d, z in enumerate(zs):
-                lp.Add(z <= sum(by_dig.get((c, d), [])))
-        obj += t.points[f] * x + t.bonus[f] * sum(zs)
-    lp.Maximize(obj)
-    t0 = time.perf_counter()
-    lp.Solve()
-    out.append(f"LP without stars {lp.Objective().Value():.1f} "
-               f"({time.perf_counter() - t0:.1f} s)")
-    # Geometry alone: at most R placements of any shapes, no two overlapping, every
-    # bonus free (a fossil dug counts points + bonus). Integral, by CP-SAT.
-    model = cp_model.CpModel()
-    ys = [model.NewBoolVar("") for _ in pls]
-    on: dict[int, list[Any]] = {}
-    for v, (m, _si) in zip(ys, pls, strict=True):
-        for c in bits_of(m):
-            on.setdefault(c, []).append(v)
-    for vs in on.values():
-        model.AddAtMostOne(vs)
-    model.Add(sum(ys) <= t.R)
-    terms = []
-    for f, ring in enumerate(t.rings):
-        x = model.NewBoolVar("")
-        for c in bits_of(ring):
-            model.AddBoolOr(on[c]).OnlyEnforceIf(x)
-        terms.append((t.points[f] + t.bonus[f]) * x)
-    model.Maximize(sum(terms))
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = limit
-    solver.parameters.num_workers = 2
-    solver.Solve(model)
-    out.append(f"{t.R} free placements, every bonus free: "
-               f"{solver.ObjectiveValue():.0f} / {solver.BestObjectiveBound():.0f} "
-               f"({solver.WallTime():.0f} s)")
+    value, _, seconds = lp_bound(t, s0, stars=False)
+    out.append(f"LP without stars {value:.1f} ({seconds:.1f} s)")
+    found, bound, seconds = free_placements(t, limit)
+    out.append(f"{t.R} free placements, every bonus free: {found:.0f} / {bound:.0f} "
+               f"({seconds:.0f} s)")
     queue.put(("; ".join(out),))
 
 
