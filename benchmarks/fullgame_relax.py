@@ -27,6 +27,8 @@ how far a bound of each kind could come down, to choose which to build.
 - **MIP**: the LP with the rounds' choices integral (the placements stay fractional).
 - **Free placements** (CP-SAT): at most R placements of any shapes, none overlapping, every
   fossil dug scores its bonus too: geometry alone.
+- **Fossil covers**: a Lagrangean over fossils with one price on every round, each
+  fossil's cover of whole placements (:func:`fossil_covers`).
 - **Order-free** (CP-SAT): the rolls' own choices integral and placements integral, round
   order, stars, switches and squares dropped (its bound is not a bound of the game: the
   stars are left out; its line says how much the rolls' shapes cost against geometry).
@@ -203,6 +205,78 @@ def order_free(t: Tables, limit: float) -> tuple[float, float, float]:
     return _cpsat(model, limit)
 
 
+def fossil_covers(t: Tables, most: int = 5) -> tuple[float, list[list[tuple[int, float]]]]:
+    """A Lagrangean bound over fossils with one price on all rounds, no stars, from the
+    start: each fossil's cheapest cover of its ring by whole, non-overlapping placements
+    of at most ``most`` (fitting distinct rounds that offer their shapes, with the bonus's
+    dig type for the bonus), a placement costing the fossil its share of the placement's
+    ring cells (so that the fossils a placement serves pay at most one round in all).
+    The bound is min over the price p of R * p + the sum over fossils of max(0, best
+    option's value - p * its cost). Limiting covers to ``most`` placements can only raise
+    the costs and lower this; whatever it gives, the true one is at least that.
+    Returns (the bound, per fossil the (value, cost) of its options)."""
+    rounds_of: dict[tuple[int, int | None], set[int]] = {}
+    for r in range(t.R):
+        for si, d in t.pairs[r][(False, False)]:
+            rounds_of.setdefault((si, d), set()).add(r)
+            rounds_of.setdefault((si, None), set()).add(r)
+
+    def matched(shapes: list[int], d: int | None) -> bool:
+        owner: dict[int, int] = {}
+
+        def augment(i: int, seen: set[int]) -> bool:
+            for r in rounds_of.get((shapes[i], d), ()):
+                if r not in seen:
+                    seen.add(r)
+                    if r not in owner or augment(owner[r], seen):
+                        owner[r] = i
+                        return True
+            return False
+        return all(augment(i, set()) for i in range(len(shapes)))
+
+    def cheapest(f: int, d: int | None) -> float:
+        ring = t.rings[f]
+        by_cell: dict[int, list[tuple[float, int, int]]] = {}
+        for m, si in t.touchers[f]:
+            if (si, d) in rounds_of:
+                share = (m & ring).bit_count() / sum((m & g).bit_count() for g in t.rings)
+                for c in bits_of(m & ring):
+                    by_cell.setdefault(c, []).append((share, m, si))
+        if set(bits_of(ring)) - set(by_cell):
+            return float("inf")
+        for v in by_cell.values():
+            v.sort()
+        low = min(x[0] for v in by_cell.values() for x in v)
+        wide = max((x[1] & ring).bit_count() for v in by_cell.values() for x in v)
+        best = [float("inf")]
+
+        def go(left: int, used: int, cost: float, shapes: list[int]) -> None:
+            if not left:
+                if cost < best[0] and matched(shapes, d):
+                    best[0] = cost
+                return
+            need = -(-left.bit_count() // wide)
+            if len(shapes) + need > most or cost + need * low >= best[0] - 1e-9:
+                return
+            c = (left & -left).bit_length() - 1
+            for share, m, si in by_cell[c]:
+                if cost + share + (need - 1) * low >= best[0] - 1e-9:
+                    break
+                if not m & used:
+                    go(left & ~m, used | m, cost + share, [*shapes, si])
+        go(ring, 0, 0.0, [])
+        return best[0]
+
+    options = []
+    for f in range(t.nf):
+        opts = [(t.points[f], cheapest(f, None))]
+        opts += [(t.points[f] + t.bonus[f], cheapest(f, d)) for d in range(3)]
+        options.append([(v, c) for v, c in opts if c < float("inf")])
+    bound = min(t.R * p + sum(max([0.0, *(v - p * c for v, c in opts)]) for opts in options)
+                for p in (k / 100 for k in range(1001)))
+    return bound, options
+
+
 def _cpsat(model: Any, limit: float) -> tuple[float, float, float]:
     from ortools.sat.python import cp_model
 
@@ -283,13 +357,27 @@ def main(argv: list[str] | None = None) -> int:
                     help="also free placements by CP-SAT, this long")
     ap.add_argument("--order-free", type=float, default=0.0, metavar="SECONDS",
                     help="also the order-free integral model by CP-SAT, this long")
+    ap.add_argument("--covers", action="store_true",
+                    help="instead: the fossil covers' Lagrangean bound of the start")
     ap.add_argument("--midgame", action="store_true",
                     help="instead: Tables.bound and the LP along the bot's game")
     ap.add_argument("--bot", default="greedy")
     args = ap.parse_args(argv)
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
           flush=True)
-    if args.midgame:
+    if args.covers:
+        from bench_fullgame import rolls_of
+
+        for map_name in args.maps:
+            for i in range(args.games):
+                game = Game(load_map(map_name))
+                t = Tables(game, rolls_of(args.seed + i, game.rounds))
+                t0 = time.perf_counter()
+                bound, options = fossil_covers(t)
+                costs = " ".join(f"{min(c for _, c in o):.2f}" for o in options)
+                print(f"| {map_name} | {args.seed + i} | {bound:.2f} | {costs} | "
+                      f"{time.perf_counter() - t0:.0f} s |", flush=True)
+    elif args.midgame:
         print("| map | seed | rounds left | score | Tables.bound | LP with stars |")
         print("|---|---|---|---|---|---|", flush=True)
         for map_name in args.maps:

@@ -18,7 +18,7 @@ from ortools.linear_solver import pywraplp  # noqa: F401  (a missing OR-Tools is
 from paleowidgets.core.rules import Game
 from paleowidgets.solver._tables import Tables
 from paleowidgets.solver.exact import solve
-from paleowidgets.solver.puzzlegen import small_puzzle
+from paleowidgets.solver.puzzlegen import random_puzzle, small_puzzle
 
 ROOT = Path(__file__).resolve().parent.parent
 spec = importlib.util.spec_from_file_location("fullgame_relax",
@@ -54,3 +54,17 @@ def test_lp_is_above_the_optimum(i: int) -> None:
     # Without stars it is a bound of a smaller game: never above the one with them.
     t = Tables(game, tuple(puzzle.rolls), switch_shape=True)
     assert relax.lp_bound(t, s, stars=False)[0] <= upper - t.score(s) + EPS
+
+
+@pytest.mark.parametrize("i", range(12))
+def test_fossil_covers_is_above_the_optimum(i: int) -> None:
+    """The fossil covers' Lagrangean (no stars: puzzles without stars or bonuses, nothing
+    pre-drawn) is never below the proven optimum."""
+    rng = random.Random(f"relax-covers-{i}")
+    puzzle = random_puzzle(rng, width=rng.randint(6, 8), height=rng.randint(6, 8),
+                           fossils=rng.randint(1, 3), rounds=rng.randint(2, 5))
+    sol = solve(puzzle)
+    assert sol.proven
+    t = Tables(Game.from_puzzle(puzzle), tuple(puzzle.rolls))
+    bound, options = relax.fossil_covers(t)
+    assert bound >= sol.optimum - EPS, (bound, options, sol.optimum)
