@@ -111,11 +111,76 @@ def test_the_new_rule_a_star_no_shape_can_reach() -> None:
     for c in ((1, 1), (2, 1), (3, 1), (1, 2), (3, 2), (1, 3), (2, 3), (3, 3)):
         e.paint(c, "A")
     e.set_rolls("11")
-    assert e.problems() == []            # the hole is open: One Square can fill it
+    e.paint((6, 6), "*")                 # a star a shape can cover: One Square can be had
+    assert e.problems() == []            # so the open hole is fine
     e.paint((2, 2), "*")
     assert rules(e) == [("fossil-never-dug-up", "A")]
     assert (2, 2) in e.board.highlight and "C3" in e.problem_list.value
     assert e.prove() is None and "Cannot prove" in e.status.value
+
+
+def ring_of_a(e: PuzzleEditor) -> None:
+    """Fossil A on C3 of a 7x7 draft with three rolls."""
+    e.paint((2, 2), "A")
+    e.set_rolls("12 34 56")
+
+
+# Each way a fossil can never be dug up, painted in the editor: what to paint, the cells
+# outlined, the catalog key and its fields; then what turns it around.
+NEVER = {
+    "stars": ({(3, 0): "#", (1, 1): "#", (3, 1): "#", (0, 3): "#", (1, 3): "#",
+               (2, 1): "*", (1, 2): "*"},
+              {(2, 1), (1, 2)}, "editor.rule.fossil-never-dug-up.stars",
+              {"cells": "C2, B3"}, {(3, 0): "."}),
+    "square": ({(1, 1): "#", (0, 2): "#", (1, 3): "#"},
+               {(1, 2)}, "editor.rule.fossil-never-dug-up.square", {"cells": "B3"},
+               {(6, 6): "*"}),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ko"])
+@pytest.mark.parametrize("case", sorted(NEVER))
+def test_a_fossil_never_dug_up_is_said_in_the_editors_language(case: str, lang: str) -> None:
+    paint, cells, key, fields, fix = NEVER[case]
+    e = PuzzleEditor(width=7, height=7, lang=lang)
+    ring_of_a(e)
+    for c, brush in paint.items():
+        e.paint(c, brush)
+    (problem,) = e.problems()
+    assert (problem.rule, problem.fossil, problem.cells) == ("fossil-never-dug-up", "A", cells)
+    assert cells <= e.board.highlight
+    words = i18n.t(key, lang, fossil="A", **fields)
+    assert html.escape(words) in e.problem_list.value, e.problem_list.value
+    assert "[fossil-never-dug-up]" in e.problem_list.value
+    if lang != "en":
+        assert html.escape(i18n.t(key, "en", fossil="A", **fields)) not in e.problem_list.value
+        assert "can never" not in e.problem_list.value
+    for c, brush in fix.items():         # just on the other side: no problem left
+        e.paint(c, brush)
+    assert e.problems() == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ko"])
+def test_one_squares_held_at_the_start_count_and_are_counted(lang: str) -> None:
+    """Five walled holes in A's ring (the five-holes map of test_studio_never_dug): stars
+    give at most 4 One Squares; a fifth held at the start makes it a puzzle again."""
+    e = PuzzleEditor(width=9, height=7, lang=lang)
+    grid = ["* . . . * . . . *", ". # # # # # # # .", ". # . # . # . # .",
+            ". # A A A A A # .", ". # # . # . # # .", ". # # # # # # # .",
+            "* . . . . . . . *"]
+    for y, row in enumerate(grid):
+        for x, brush in enumerate(row.split()):
+            e.paint((x, y), brush)
+    e.set_rolls("12 34 56")
+    (problem,) = e.problems()
+    assert (problem.reason, problem.limit) == ("square", 4) and len(problem.cells) == 5
+    words = i18n.t("editor.rule.fossil-never-dug-up.squares", lang, fossil="A",
+                   cells="C3, E3, G3, D5, F5", limit=4)
+    assert html.escape(words) in e.problem_list.value
+    e.bonus_fields[0].value = 1          # a One Square held at the start
+    assert e.problems() == []
+    e.set_rolls([])                      # a map holds no bonuses: the problem is back
+    assert [p.reason for p in e.problems() if p.rule == "fossil-never-dug-up"] == ["square"]
 
 
 def test_rolls_typed_or_rolled() -> None:

@@ -51,8 +51,13 @@ def test_a_star_in_the_hole_of_a_ring_can_never_be_drawn() -> None:
     assert "fossil A" in str(e) and "C3" in str(e) and "[fossil-never-dug-up]" in str(e)
 
 
-def test_an_open_cell_in_the_hole_is_fine_one_square_can_fill_it() -> None:
-    parse_document(doc(RING_WITH_STAR.replace("*", ".")))
+def test_an_open_cell_in_the_hole_needs_a_one_square_to_be_had() -> None:
+    """Only One Square can fill the open hole: fine with a star a shape can cover (its
+    bonus may be a One Square), never dug up on a map without one."""
+    hole = RING_WITH_STAR.replace("*", ".")
+    parse_document(doc(hole.replace(". . . . . . .", ". . . . . . *", 1)))
+    with pytest.raises(MapRuleError, match=r"ring cell C3 .* One Square can never be had"):
+        parse_document(doc(hole))
 
 
 @pytest.mark.parametrize("room", [4, 5])

@@ -26,7 +26,7 @@ from typing import Any
 from .enclosure import ring_of
 from .errors import FormatError
 from .maps import Dice, Fossil, Map, MapProblem, Puzzle, document_from_dict, map_problems
-from .terms import BONUS_KINDS, MAX_COLUMNS, MAX_ROUNDS, MAX_ROWS
+from .terms import BONUS_KINDS, MAX_COLUMNS, MAX_ROUNDS, MAX_ROWS, ONE_SQUARE
 from .turns import Turn
 
 __all__ = ["BRUSHES", "Draft", "FossilInfo", "Problem", "parse_rolls", "rolls_text"]
@@ -44,6 +44,8 @@ class Problem:
     message: str
     fossil: str = ""
     cells: frozenset[tuple[int, int]] = frozenset()
+    reason: str = ""          # a never-dug-up problem's why (MapProblem.reason)
+    limit: int = 0            # and, for "square", how many One Squares the map can give
 
     def __str__(self) -> str:
         return f"{self.message} [{self.rule}]"
@@ -162,7 +164,8 @@ class Draft:
     def problems(self) -> list[Problem]:
         """Everything that keeps the draft from being a puzzle: the map rules first (each
         with its fossil and cell), then no rolls, then any other file error."""
-        out = [_problem(p) for p in map_problems(self.game_map())]
+        start = self.bonuses[ONE_SQUARE] if self.rolls else 0   # a map holds no bonuses
+        out = [_problem(p) for p in map_problems(self.game_map(), one_square=start)]
         if not self.rolls:
             out.append(Problem("no-rolls", "a puzzle needs rolls: type them or roll them"))
         if not out:
@@ -220,7 +223,7 @@ class Draft:
 
 
 def _problem(p: MapProblem) -> Problem:
-    return Problem(p.rule, p.message, p.fossil, frozenset({p.cell}))
+    return Problem(p.rule, p.message, p.fossil, frozenset(p.where), p.reason, p.limit)
 
 
 def parse_rolls(text: str) -> list[tuple[int, int]]:

@@ -16,8 +16,17 @@ from pathlib import Path
 from typing import Any
 
 from .errors import FormatError, PaleoError
-from .geometry import FIXED, LETTERS, Cell, cell_name, is_connected, orthogonal_neighbours
-from .terms import BONUS_KINDS, DIG_TYPES, MAX_COLUMNS, MAX_ROUNDS, MAX_ROWS, THEMES
+from .geometry import LETTERS, Cell, cell_name, is_connected, orthogonal_neighbours
+from .terms import (
+    BONUS_CAP,
+    BONUS_KINDS,
+    DIG_TYPES,
+    MAX_COLUMNS,
+    MAX_ROUNDS,
+    MAX_ROWS,
+    ONE_SQUARE,
+    THEMES,
+)
 from .tomlpos import TomlPositions
 from .turns import Turn
 
@@ -299,13 +308,17 @@ def document_from_dict(doc: Mapping[str, Any], *, file: str | None = None,
     r = _Reader(doc, file, source)
     r.known_keys(doc, (), _TOP_KEYS)
     puzzle_table = r.table("puzzle", required=False)
-    game_map = _read_map(r, is_puzzle=puzzle_table is not None)
+    # a puzzle's One Squares at the start count for the map rule (fossil-never-dug-up)
+    bonuses = (_read_bonuses(r, puzzle_table.get("bonuses", {})) if puzzle_table is not None
+               else (0, 0, 0, 0))
+    game_map = _read_map(r, is_puzzle=puzzle_table is not None,
+                         one_square=bonuses[ONE_SQUARE])
     if puzzle_table is None:
         return game_map
-    return _read_puzzle(r, puzzle_table, game_map)
+    return _read_puzzle(r, puzzle_table, game_map, bonuses)
 
 
-def _read_map(r: _Reader, *, is_puzzle: bool) -> Map:
+def _read_map(r: _Reader, *, is_puzzle: bool, one_square: int = 0) -> Map:
     m = r.table("map", required=True)
     assert m is not None
     r.known_keys(m, ("map",), _MAP_KEYS)
@@ -328,7 +341,7 @@ def _read_map(r: _Reader, *, is_puzzle: bool) -> Map:
     result = Map(name=name, width=width, height=height, fossils=fossils, stars=stars,
                  predrawn=predrawn, theme=theme, rounds=rounds, dice=dice,
                  doc=_json_copy(r.doc), source=r.file, names=names)
-    _check_map_rule(r, result)
+    _check_map_rule(r, result, one_square)
     return result
 
 
@@ -455,11 +468,12 @@ def _faces(r: _Reader, value: Any, key: str) -> dict[int, Any]:
     return faces
 
 
-def _check_map_rule(r: _Reader, m: Map) -> None:
+def _check_map_rule(r: _Reader, m: Map, one_square: int) -> None:
     """RULES.md's map rule: no fossil on the edge, no ring holding another fossil's cell,
-    no ring cell that can never be drawn."""
-    for p in map_problems(m):
-        if p.rule in ("fossil-on-edge", "fossils-adjacent", "fossil-never-dug-up"):
+    no fossil that can never be dug up; and a puzzle's rings not closed at the start (a
+    map has no cell drawn at the start)."""
+    for p in map_problems(m, one_square=one_square):
+        if p.rule != "fossil-disconnected":     # the fossils' reader has said that one
             raise _problem_error(r, p)
 
 
@@ -474,7 +488,11 @@ MAP_RULE_IDS = ("fossil-disconnected", "fossil-on-edge", "fossils-adjacent",
 @dataclass(frozen=True)
 class MapProblem:
     """A map rule a map breaks: the rule id, the fossil, the cell to point at (and the other
-    fossil, for ``fossils-adjacent``).
+    fossil, for ``fossils-adjacent``). A fossil that can never be dug up also says why
+    (``reason``): ``"star"`` (one star of its ring no pentomino fits over), ``"stars"``
+    (stars of its ring, ``cells``, that no set of non-overlapping pentominoes covers all
+    together), ``"square"`` (ring cells, ``cells``, that no pentomino fits over, more
+    than the ``limit`` One Squares the map can ever give).
 
     >>> MapProblem("fossil-on-edge", "A", (0, 2)).message.split(":")[0]
     'fossil A touches the grid edge at cell A3'
@@ -484,6 +502,14 @@ class MapProblem:
     fossil: str
     cell: Cell
     other: str = ""
+    cells: tuple[Cell, ...] = ()
+    reason: str = ""
+    limit: int = 0
+
+    @property
+    def where(self) -> tuple[Cell, ...]:
+        """Every cell the problem is about (the one ``cell`` when it names no more)."""
+        return self.cells or (self.cell,)
 
     @property
     def message(self) -> str:
@@ -500,6 +526,21 @@ class MapProblem:
         if self.rule == "ring-complete-at-start":
             return (f"fossil {f}'s ring is already complete at the start (all drawn with '#'): "
                     "a puzzle must leave every fossil to dig")
+        names = ", ".join(cell_name(x) for x in self.where)
+        if self.reason == "stars":
+            return (f"fossil {f} can never be dug up: the stars {names} of its ring cannot all "
+                    "be covered by pentominoes that do not overlap, and One Square may not "
+                    "fill a star (map rule)")
+        if self.reason == "square":
+            cells = (f"its ring cell {names} is a cell" if len(self.where) == 1
+                     else f"its ring cells {names} are cells")
+            if not self.limit:
+                return (f"fossil {f} can never be dug up: {cells} that no pentomino fits over, "
+                        "and One Square can never be had on this map (no pentomino fits over "
+                        "a star, and no bonus is held at the start) (map rule)")
+            return (f"fossil {f} can never be dug up: {cells} that no pentomino fits over, "
+                    f"and at most {self.limit} One Square{'s' if self.limit != 1 else ''} can "
+                    "be had on this map (map rule)")
         return (f"fossil {f} can never be dug up: its ring cell {c} is a star that no "
                 "pentomino fits over and One Square may not fill (map rule)")
 
@@ -527,12 +568,14 @@ def _reading_order(cells: Iterable[Cell]) -> list[Cell]:
     return sorted(cells, key=lambda c: (c[1], c[0]))
 
 
-def map_problems(m: Map) -> list[MapProblem]:
+def map_problems(m: Map, *, one_square: int = 0) -> list[MapProblem]:
     """Every map rule the map breaks, fossil by fossil (in id order); empty for a good map.
     A map read from a file has none (reading stops at the first); the editor shows them all.
+    ``one_square``: the One Square bonuses a puzzle holds at the start.
     """
     owner = {c: f for f in m.fossils for c in f.cells}
     problems: list[MapProblem] = []
+    reach: _Reach | None = None
     for f in m.fossils:
         if not is_connected(f.cells):
             problems.append(MapProblem("fossil-disconnected", f.id, _reading_order(f.cells)[0]))
@@ -544,32 +587,129 @@ def map_problems(m: Map) -> list[MapProblem]:
                     problems.append(MapProblem("fossil-on-edge", f.id, edge))
             elif c in owner and owner[c].id != f.id:
                 problems.append(MapProblem("fossils-adjacent", f.id, c, owner[c].id))
-        problems += [MapProblem("fossil-never-dug-up", f.id, c)
-                     for c in _reading_order(f.ring) if _never_drawn(m, owner, c)]
+        if all(m.inside(c) for c in f.ring) and f.ring - m.predrawn:
+            reach = reach or _Reach(m, one_square)
+            problems += reach.never_dug_up(f)
         if f.ring and f.ring <= m.predrawn:
             problems.append(MapProblem("ring-complete-at-start", f.id,
                                        _reading_order(f.cells)[0]))
     return problems
 
 
-def _never_drawn(m: Map, owner: Mapping[Cell, Fossil], cell: Cell) -> bool:
-    """A ring cell that nothing can ever draw: not drawn at the start, a star (One Square
-    may not fill one, RULES.md) and covered by no pentomino placement on open cells."""
-    if cell not in m.stars or cell in m.predrawn:
-        return False
+class _Reach:
+    """What pentominoes and One Square can ever draw on a map, for ``fossil-never-dug-up``:
+    the placements are the rules' own (``Game.placements``: every cell inside the grid,
+    not a fossil cell, not drawn at the start), every one of them taken as drawable (the
+    rolls, rounds and dice are not looked at: docs/FORMATS.md)."""
 
-    def open_cell(c: Cell) -> bool:
-        return m.inside(c) and c not in owner and c not in m.predrawn
+    def __init__(self, m: Map, one_square: int) -> None:
+        from .rules import Game  # here: the rules read maps, so they load after this module
 
-    for form in FIXED:
-        for ax, ay in form:          # put each cell of the form on `cell` in turn
-            dx, dy = cell[0] - ax, cell[1] - ay
-            if all(open_cell((x + dx, y + dy)) for x, y in form):
-                return False
-    return True
+        inside = tuple(Fossil(f.id, f.points, f.bonus, f.cells,
+                              frozenset(c for c in f.ring if m.inside(c))) for f in m.fossils)
+        self.game = g = Game(Map(m.name, m.width, m.height, inside, m.stars, m.predrawn,
+                                 m.theme, m.rounds, m.dice))
+        self.placements = [p for masks in g.placements.values() for p in masks]
+        reach = 0
+        for p in self.placements:
+            reach |= p
+        self.reach = reach                   # the cells some pentomino fits over
+        # One Square comes from a star's bonus (the first star a shape covers can always
+        # give one, at most BONUS_CAP a game) or from a puzzle's start; a fossil's bonus is
+        # points only (RULES.md).
+        self.one_squares = one_square + min(BONUS_CAP, (g.star_mask & reach).bit_count())
+
+    def never_dug_up(self, f: Fossil) -> list[MapProblem]:
+        g = self.game
+        ring = g.mask_of(f.ring) & ~g.predrawn_mask
+        stars = ring & g.star_mask
+        out = [MapProblem("fossil-never-dug-up", f.id, c, reason="star")
+               for c in _reading_order(g.cells_of(stars & ~self.reach))]
+        if not out:                                  # each star alone has a shape over it
+            options = [p for p in self.placements if p & stars]
+            for group in _apart(stars, options):
+                if _disjoint_cover(group, options):
+                    continue
+                for i in range(group.bit_length()):  # keep only the stars in the way
+                    b = 1 << i
+                    if group & b and not _disjoint_cover(group & ~b, options):
+                        group &= ~b
+                cells = tuple(_reading_order(g.cells_of(group)))
+                out.append(MapProblem("fossil-never-dug-up", f.id, cells[0], cells=cells,
+                                      reason="stars"))
+        holes = ring & ~g.star_mask & ~self.reach   # only One Square can fill these
+        if holes.bit_count() > self.one_squares:
+            cells = tuple(_reading_order(g.cells_of(holes)))
+            out.append(MapProblem("fossil-never-dug-up", f.id, cells[0], cells=cells,
+                                  reason="square", limit=self.one_squares))
+        return out
 
 
-def _read_puzzle(r: _Reader, table: Mapping[str, Any], base: Map) -> Puzzle:
+def _apart(targets: int, options: Sequence[int]) -> list[int]:
+    """``targets`` in groups that do not meet: two targets are in one group when some
+    option over one and some option over the other share a cell (joined step by step), so
+    each group can be covered, or not, whatever the others do. Groups of two or more.
+
+    >>> _apart(0b100101, [0b11, 0b110, 0b100000]), _apart(0b101, [0b11, 0b100])
+    ([5], [])
+    """
+    groups: list[tuple[int, int]] = []        # (targets, the cells their options cover)
+    bits = targets
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        group, area = low, 0
+        for p in options:
+            if p & low:
+                area |= p
+        for other in [x for x in groups if x[1] & area]:
+            groups.remove(other)
+            group, area = group | other[0], area | other[1]
+        groups.append((group, area))
+    return [t for t, _ in groups if t & (t - 1)]
+
+
+def _disjoint_cover(targets: int, options: Sequence[int]) -> bool:
+    """Whether some pairwise disjoint masks among ``options`` cover every bit of
+    ``targets``: a search that covers first the target with the fewest options left and
+    remembers the sets of drawn cells that failed.
+
+    >>> _disjoint_cover(0b101, [0b011, 0b110]), _disjoint_cover(0b101, [0b011, 0b100])
+    (False, True)
+    """
+    over: dict[int, list[int]] = {}          # each target bit: the options over it
+    bits = targets
+    while bits:
+        low = bits & -bits
+        over[low] = [p for p in options if p & low]
+        bits ^= low
+    failed: set[int] = set()
+
+    def search(used: int) -> bool:
+        left = targets & ~used
+        if not left:
+            return True
+        if used in failed:
+            return False
+        best: list[int] | None = None
+        while left:
+            low = left & -left
+            fits = [p for p in over[low] if not p & used]
+            if best is None or len(fits) < len(best):
+                best = fits
+                if not fits:
+                    break
+            left ^= low
+        if not any(search(used | p) for p in best or ()):
+            failed.add(used)
+            return False
+        return True
+
+    return search(0)
+
+
+def _read_puzzle(r: _Reader, table: Mapping[str, Any], base: Map,
+                 bonuses: tuple[int, int, int, int]) -> Puzzle:
     path = ("puzzle",)
     r.known_keys(table, path, _PUZZLE_KEYS)
     title = r.string(table, path, "title")
@@ -581,7 +721,6 @@ def _read_puzzle(r: _Reader, table: Mapping[str, Any], base: Map) -> Puzzle:
         raise r.fail(f"[puzzle] difficulty must be one of {', '.join(DIFFICULTIES)}, "
                      f"not {difficulty!r}", path, "difficulty")
     rolls = _read_rolls(r, table.get("rolls"))
-    bonuses = _read_bonuses(r, table.get("bonuses", {}))
     optimum: int | None = None
     if "optimum" in table:
         optimum = r.integer(table, path, "optimum", lo=0, hi=100_000)
@@ -590,9 +729,6 @@ def _read_puzzle(r: _Reader, table: Mapping[str, Any], base: Map) -> Puzzle:
                    stars=base.stars, predrawn=base.predrawn, theme=base.theme,
                    rounds=len(rolls), dice=base.dice, doc=base.doc, source=base.source,
                    names=base.names)
-    for p in map_problems(game_map):
-        if p.rule == "ring-complete-at-start":
-            raise _problem_error(r, p)
     return Puzzle(map=game_map, rolls=rolls, title=title, story=story, bonuses=bonuses,
                   optimum=optimum if solution else None, solution=solution,
                   difficulty=difficulty, doc=base.doc, source=r.file, titles=titles,

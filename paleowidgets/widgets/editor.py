@@ -371,10 +371,13 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
         return f"<ul style='margin:4px 0;padding-left:1.2em'>{items}</ul>"
 
     def _problem_words(self, p: Problem) -> str:
-        cell = cell_name(min(p.cells, key=lambda c: (c[1], c[0]))) if p.cells else ""
+        cells = [cell_name(c) for c in sorted(p.cells, key=lambda c: (c[1], c[0]))]
         key = f"editor.rule.{p.rule}"
+        if p.reason in ("stars", "square"):      # why a fossil can never be dug up
+            key += ".squares" if p.reason == "square" and p.limit else f".{p.reason}"
         if key in i18n.catalog(self.lang):
-            return self.t(key, fossil=p.fossil, cell=cell)
+            return self.t(key, fossil=p.fossil, cell=cells[0] if cells else "",
+                          cells=", ".join(cells), limit=p.limit)
         return p.message
 
     def _say(self, kind: str, text: str) -> None:
