@@ -34,11 +34,13 @@ __all__ = ["check_fewest_ring", "check_perimeter", "check_ring_size", "check_sha
 
 def shape_map(picture: str, name: str) -> Map:
     """A map with one fossil A drawn as a picture, rows separated by spaces ('#' a fossil
-    cell, '.' an open one), with a border of 2 open cells: ``shape_map("### #.# ###",
-    "A hollow fossil")``."""
+    cell, '.' an open one), with a border of 2 open cells and a star in its top left
+    corner: ``shape_map("### #.# ###", "A hollow fossil")``. The star's bonus may be a One
+    Square, the only thing that can fill a hole in the fossil (without one to be had, the
+    map rule fossil-never-dug-up rejects a hollow fossil)."""
     rows = picture.split()
     width = len(rows[0]) + 4
-    grid = [". " * width] * 2
+    grid = ["* " + ". " * (width - 1), ". " * width]
     grid += [". . " + " ".join("A" if ch == "#" else "." for ch in row) + " . ." for row in rows]
     grid += [". " * width] * 2
     text = (f'[map]\nname = "{name}"\ngrid = """\n' + "\n".join(g.strip() for g in grid)
