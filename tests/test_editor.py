@@ -368,3 +368,46 @@ def test_bonuses_and_tiers_are_named_in_the_editors_language(lang: str) -> None:
         i18n.t(f"puzzle.tier.{d}", lang) for d in ("beginner", "intermediate", "advanced",
                                                     "expert")]
     assert e.dice_shapes.style.description_width == "initial"    # a French label, whole
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+def test_themes_dice_and_rolls_speak_the_editors_language(lang: str) -> None:
+    """The theme list, the dig die's line (placeholder, the draft's own dice, what may be
+    typed) and every warning about typed rolls or dice are in the page's words."""
+    english = {v for v in i18n.catalog("en").values() if " " in v}
+    e = PuzzleEditor(width=7, height=7, lang=lang)
+    assert [label for label, _ in e.theme.options] == [
+        i18n.t(f"editor.theme.{th}", lang) for th in ("paleontologists", "snowman")]
+    assert not {label for label, _ in e.theme.options} & {"paleontologists", "snowman"}
+    e.theme.value = "snowman"
+    assert e.draft.theme == "snowman"
+    words = [i18n.t(f"editor.dice.dig.{d}", lang) for d in ("chevron", "dot", "hatch")]
+    assert e.dice_digs.placeholder == " ".join(w for w in words for _ in (0, 1))
+    assert e.dice_digs.value == e.dice_digs.placeholder             # the default dice
+    assert e.dice_digs.placeholder != "c c d d h h"
+    e.own_dice.value = True
+    e.dice_digs.value = " ".join(reversed(e.dice_digs.placeholder.split()))
+    assert e.draft.dice.digs == ("hatch", "hatch", "dot", "dot", "chevron", "chevron")
+    e.dice_digs.value = "x x x x x x"
+    said = html.unescape(e.status.value)
+    assert i18n.t("dig.hatch", lang) in said and not [p for p in english if p in said], said
+    for typed, why in (("7 1", "digit"), ("1 2 3", "odd"), ("12 " * 21, "many")):
+        e.rolls_field.value = typed
+        said = html.unescape(e.status.value)
+        assert i18n.t(f"editor.rolls.{why}", lang, char="'7'", most=20) in said
+    e.paint((0, 2), "A")                 # on the edge: Prove says why in the page's words
+    e.set_rolls("12")
+    assert e.prove() is None
+    said = html.unescape(e.status.value)
+    assert i18n.t("editor.rule.fossil-on-edge", lang, fossil="A", cell="A3") in said
+    assert "touches the grid edge" not in said
+
+
+def test_dice_typed_in_any_of_the_words() -> None:
+    assert parse_dice("IX TU VW FP LY NZ", "c c d d h h") == Dice()
+    assert parse_dice("IX TU VW FP LY NZ", "chevrons c pois p hach h", "fr") == Dice()
+    assert parse_dice("IX TU VW FP LY NZ", "V자 v 점 d 빗금 빗", "ko") == Dice()
+    with pytest.raises(ValueError, match="IX TU VW FP LY NZ"):
+        parse_dice("IX TU", "c c d d h h", "fr")
+    with pytest.raises(ValueError, match="c c p p h h"):
+        parse_dice("IX TU VW FP LY NZ", "c c d d h", "fr")

@@ -15,6 +15,7 @@ import itertools
 import re
 import tokenize
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -104,23 +105,42 @@ def problems_in_file(path: Path, lang: str, *, pupils: bool = True) -> list[str]
     return [str(f) for f in rejected_in(text, lang, file=_rel(path), pupils=pupils)]
 
 
-def problems_in_lesson(path: Path, lang: str) -> list[str]:
-    """What breaks the glossary in a lesson source, cell by cell: the text cells without
-    their code spans, the code cells' comments and strings; the teacher's cells are not
-    held to the pupils' form of address."""
+def lesson_cells(path: Path) -> Iterator[tuple[int, bool, str]]:
+    """A lesson source's cells: each one's first line, whether pupils read it (not a
+    teacher's cell), and its words (a text cell without its code spans, a code cell's
+    comments and strings), line breaks kept."""
     lines = path.read_text("utf-8").splitlines(keepends=True)
     starts = [i for i, line in enumerate(lines) if line.startswith("# %%")] or [0]
     if starts[0] != 0:
         starts.insert(0, 0)
-    found = []
     for start, end in zip(starts, [*starts[1:], len(lines)], strict=True):
         marker = lines[start].strip() if lines[start:start + 1] else ""
         pupils = not any(marker.startswith(m) for m in TEACHER_MARKERS)
         cell = "".join(lines[start:end])
-        prose = markdown_prose(cell) if "[markdown]" in marker else python_prose(cell)
-        found += rejected_in(prose, lang, file=_rel(path), pupils=pupils,
-                             first_line=start + 1)
-    return [str(f) for f in found]
+        yield start + 1, pupils, (markdown_prose(cell) if "[markdown]" in marker
+                                  else python_prose(cell))
+
+
+def problems_in_lesson(path: Path, lang: str) -> list[str]:
+    """What breaks the glossary in a lesson source, cell by cell: the text cells without
+    their code spans, the code cells' comments and strings; the teacher's cells are not
+    held to the pupils' form of address."""
+    return [str(f) for first, pupils, prose in lesson_cells(path)
+            for f in rejected_in(prose, lang, file=_rel(path), pupils=pupils,
+                                 first_line=first)]
+
+
+# French verbs said to "vous" ("Prouvez", "tapez-les", "Interrompez"): the glossary's
+# "vous" finds the pronoun, not the verb, and an imperative has no pronoun. Pupils are
+# "tu" (glossary.fr.toml, address). Words in -ez that are no verb:
+NOT_VOUS = {"nez", "chez", "assez", "rez"}
+
+
+def vous_verbs(text: str, *, first_line: int = 1) -> list[tuple[int, str]]:
+    """Each word in -ez of ``text`` that is a verb said to "vous", with its line."""
+    return [(first_line + n, w) for n, line in enumerate(text.split("\n"))
+            for w in re.findall(r"(?<![\w'’])\w+ez(?![\w])", line)
+            if w.casefold() not in NOT_VOUS]
 
 
 def problems_in_map(path: Path, lang: str) -> list[str]:
@@ -234,6 +254,16 @@ def test_chosen_terms_pass(lang: str, text: str) -> None:
     assert rejected_in(text, lang) == []
 
 
+@pytest.mark.parametrize(("text", "verbs"), [
+    ("Prouvez-la encore, puis tapez-les.", ["Prouvez", "tapez"]),
+    ("Interrompez le noyau (■) pour arrêter.", ["Interrompez"]),
+    ("Le nez en carotte, chez toi, assez de cases.", []),
+    ("Prouve-la encore, puis tape-les.", []),
+])
+def test_verbs_said_to_vous_are_found(text: str, verbs: list[str]) -> None:
+    assert [w for _, w in vous_verbs(text)] == verbs
+
+
 def test_teachers_texts_may_say_vous() -> None:
     assert rejected_in("Vous projetez la grille.", "fr", pupils=False) == []
     assert rejected_in("Vous projetez la grille.", "fr")[0].variant == "vous"
@@ -306,6 +336,21 @@ def test_patterns_are_compiled_once() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_catalogs_and_rules_summary(lang: str) -> None:
     found = [p for path in catalog_files(lang) for p in problems_in_file(path, lang)]
+    assert not found, "\n".join(found)
+
+
+def test_french_pupils_are_told_tu_by_the_verbs_too() -> None:
+    """Every French catalog (the puzzle studio's too: pupils write puzzles), the rules
+    summary and the pupils' cells of the lessons: no verb said to "vous"."""
+    found = []
+    for path in catalog_files("fr"):
+        text = path.read_text("utf-8")
+        text = markdown_prose(text) if path.suffix == ".md" else text
+        found += [f"{_rel(path)}:{n}: {w}" for n, w in vous_verbs(text)]
+    assert "fr.editor.json" in {p.name for p in catalog_files("fr")}
+    for path in lesson_sources("fr"):
+        found += [f"{_rel(path)}:{n}: {w}" for first, pupils, prose in lesson_cells(path)
+                  if pupils for n, w in vous_verbs(prose, first_line=first)]
     assert not found, "\n".join(found)
 
 

@@ -29,7 +29,7 @@ from .maps import Dice, Fossil, Map, MapProblem, Puzzle, document_from_dict, map
 from .terms import BONUS_KINDS, MAX_COLUMNS, MAX_ROUNDS, MAX_ROWS, ONE_SQUARE
 from .turns import Turn
 
-__all__ = ["BRUSHES", "Draft", "FossilInfo", "Problem", "parse_rolls", "rolls_text"]
+__all__ = ["BRUSHES", "Draft", "FossilInfo", "Problem", "RollsError", "parse_rolls", "rolls_text"]
 
 #: What a cell can be painted as: open, already drawn, a star, or a fossil letter.
 BRUSHES = (".", "#", "*", *"ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -226,6 +226,16 @@ def _problem(p: MapProblem) -> Problem:
     return Problem(p.rule, p.message, p.fossil, frozenset(p.where), p.reason, p.limit)
 
 
+class RollsError(ValueError):
+    """Rolls that cannot be read: ``kind`` says why (``"digit"``, ``"odd"``, ``"many"``)
+    and ``fields`` what to say it with, for a page in any language."""
+
+    def __init__(self, message: str, kind: str, **fields: object) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.fields = fields
+
+
 def parse_rolls(text: str) -> list[tuple[int, int]]:
     """Rolls typed as pairs of dice: ``"25 14 63"`` or ``"2-5, 1-4"``.
 
@@ -235,11 +245,11 @@ def parse_rolls(text: str) -> list[tuple[int, int]]:
     digits = [ch for ch in text if not ch.isspace() and ch not in ",;-/()[]"]
     bad = [ch for ch in digits if ch not in "123456"]
     if bad:
-        raise ValueError(f"rolls are dice 1 to 6, not {bad[0]!r}")
+        raise RollsError(f"rolls are dice 1 to 6, not {bad[0]!r}", "digit", char=repr(bad[0]))
     if len(digits) % 2:
-        raise ValueError("rolls come in pairs of dice: one die is missing")
+        raise RollsError("rolls come in pairs of dice: one die is missing", "odd")
     if len(digits) // 2 > MAX_ROUNDS:
-        raise ValueError(f"a puzzle has at most {MAX_ROUNDS} rolls")
+        raise RollsError(f"a puzzle has at most {MAX_ROUNDS} rolls", "many", most=MAX_ROUNDS)
     return [(int(digits[i]), int(digits[i + 1])) for i in range(0, len(digits), 2)]
 
 

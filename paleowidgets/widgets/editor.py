@@ -36,7 +36,7 @@ import ipywidgets as W
 from .. import i18n
 from ..core.atomic import write_atomically
 from ..core.codes import encode
-from ..core.drafts import Draft, FossilInfo, Problem, parse_rolls, rolls_text
+from ..core.drafts import Draft, FossilInfo, Problem, RollsError, parse_rolls, rolls_text
 from ..core.errors import PaleoError
 from ..core.files import load_file
 from ..core.geometry import LETTERS, Cell, cell_name
@@ -169,7 +169,7 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
         try:
             puzzle = self.puzzle()
         except PaleoError as e:
-            self._say("warning", self.t("editor.prove.cannot", reason=_reason(e)))
+            self._say("warning", self.t("editor.prove.cannot", reason=self._why_not(e)))
             return None
         self._stop.clear()
         version = self._version
@@ -229,7 +229,7 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
         try:
             puzzle = self.puzzle()
         except PaleoError as e:
-            self._say("warning", self.t("editor.try.cannot", reason=_reason(e)))
+            self._say("warning", self.t("editor.try.cannot", reason=self._why_not(e)))
             return None
         self.tried = PuzzleWidget(puzzle, self.lang, cell_size=self.cell_size)
         self.try_box.children = (self.tried,)
@@ -247,7 +247,7 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
             write_atomically(target, document_toml(doc).encode("utf-8"))
         except (PaleoError, OSError) as e:
             self._say("warning", self.t("editor.save.cannot", path=str(target),
-                                        reason=_reason(e)))
+                                        reason=self._why_not(e)))
             return None
         self.path_field.value = str(target)
         key = ("editor.save.done" if isinstance(doc, Puzzle) and not doc.is_draft
@@ -289,7 +289,7 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
         try:
             text = encode(self.draft.document())
         except PaleoError as e:
-            self._say("warning", self.t("editor.code.cannot", reason=_reason(e)))
+            self._say("warning", self.t("editor.code.cannot", reason=self._why_not(e)))
             return None
         self.code_field.value = text
         return text
@@ -380,6 +380,12 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
                           cells=", ".join(cells), limit=p.limit)
         return p.message
 
+    def _why_not(self, e: BaseException) -> str:
+        """Why the draft is not a puzzle, in the editor's words: its first problem (the
+        reader's own words, in English, only for what the editor has no words for)."""
+        problems = self.problems() if isinstance(e, PaleoError) else []
+        return self._problem_words(problems[0]) if problems else _reason(e)
+
     def _say(self, kind: str, text: str) -> None:
         colour = {"ok": "#1b7837", "warning": "#b35806", "info": "#333"}.get(kind, "#333")
         self.status.value = f"<p style='color:{colour};margin:4px 0'>{html.escape(text)}</p>"
@@ -408,7 +414,8 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
         self.side = W.VBox([W.HTML(f"<b>{html.escape(t('editor.problems'))}</b>", **looks(W.HTML)),
                             self.problem_list], **looks(W.VBox))
         self.map_name = W.Text(description=t("editor.map.name"), layout=text)
-        self.theme = W.Dropdown(options=list(THEMES), description=t("editor.map.theme"))
+        self.theme = W.Dropdown(options=[(t(f"editor.theme.{th}"), th) for th in THEMES],
+                                description=t("editor.map.theme"))
         self.width_field = W.BoundedIntText(min=5, max=26, description=t("editor.map.width"),
                                             **looks(W.BoundedIntText, width="11em"))
         self.height_field = W.BoundedIntText(min=5, max=99, description=t("editor.map.height"),
@@ -436,7 +443,8 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
                                   placeholder="IX TU VW FP LY NZ", layout=text,
                                   style={"description_width": "initial"})
         self.dice_digs = W.Text(description=t("editor.dice.digs"),
-                                placeholder="c c d d h h", layout=text,
+                                placeholder=" ".join(dig_words(self.lang)[d] for d in
+                                                     Dice().digs), layout=text,
                                 style={"description_width": "initial"})
         self.prove_button = W.Button(description=t("editor.prove"), button_style="primary")
         self.stop_button = W.Button(description=t("editor.stop"), disabled=True, **looks(W.Button))
@@ -537,7 +545,8 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
             if own or not self.dice_shapes.value:
                 self.dice_shapes.value = " ".join("".join(d.dice.shapes_of(k))
                                                   for k in range(1, 7))
-                self.dice_digs.value = " ".join(d.dice.dig_of(k)[0] for k in range(1, 7))
+                words = dig_words(self.lang)
+                self.dice_digs.value = " ".join(words[d.dice.dig_of(k)] for k in range(1, 7))
         finally:
             self._syncing = False
 
@@ -564,8 +573,8 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
     def _typed_rolls(self, text: str) -> None:
         try:
             rolls = parse_rolls(text)
-        except ValueError as e:
-            self._say("warning", str(e))
+        except RollsError as e:
+            self._say("warning", self.t(f"editor.rolls.{e.kind}", **e.fields))
             return
         self.draft.rolls = rolls
         self._changed()
@@ -576,7 +585,8 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
             self._changed()
             return
         try:
-            self.draft.dice = parse_dice(self.dice_shapes.value, self.dice_digs.value)
+            self.draft.dice = parse_dice(self.dice_shapes.value, self.dice_digs.value,
+                                         self.lang)
         except ValueError as e:
             self._say("warning", str(e))
             return
@@ -624,22 +634,34 @@ def parse_rolls_or_none(text: str) -> list[tuple[int, int]] | None:
         return None
 
 
-def parse_dice(shapes: str, digs: str) -> Dice:
-    """Dice tables typed as six groups of shapes and six dig types (first letters will do):
+def dig_words(lang: str) -> dict[str, str]:
+    """The short word of each dig type on the dig die's line, in ``lang``: ``c d h`` in
+    English, ``c p h`` in French (chevrons, pois, hachures), V자 점 빗금 in Korean."""
+    return {d: i18n.t(f"editor.dice.dig.{d}", lang) for d in DIG_TYPES}
+
+
+def parse_dice(shapes: str, digs: str, lang: str = "en") -> Dice:
+    """Dice tables typed as six groups of shapes and six dig types: a dig type by its
+    short word or the start of its name, in ``lang`` or in English (the files' words).
 
     >>> parse_dice("IX TU VW FP LY NZ", "c c d d h h") == Dice()
+    True
+    >>> parse_dice("IX TU VW FP LY NZ", "chevrons c pois p hach h", "fr") == Dice()
     True
     """
     faces = shapes.upper().split()
     if len(faces) != 6 or not all(f and all(s in LETTERS for s in f) for f in faces):
-        raise ValueError(f"the shape die needs six groups of pentomino letters "
-                         f"({' '.join(LETTERS)}), like 'IX TU VW FP LY NZ'")
-    kinds = digs.lower().split()
-    found = [next((d for d in DIG_TYPES if d.startswith(k)), None) if k else None
-             for k in kinds]
+        raise ValueError(i18n.t("editor.dice.bad-shapes", lang, letters=" ".join(LETTERS)))
+    names = {d: {d, i18n.t(f"dig.{d}", lang).casefold(), dig_words(lang)[d].casefold()}
+             for d in DIG_TYPES}
+    found = []
+    for token in digs.casefold().split():
+        kinds = [d for d in DIG_TYPES if any(n.startswith(token) for n in names[d])]
+        found.append(kinds[0] if len(kinds) == 1 else None)
     if len(found) != 6 or None in found:
-        raise ValueError(f"the dig die needs six dig types ({', '.join(DIG_TYPES)}), "
-                         "like 'c c d d h h'")
+        example = " ".join(dig_words(lang)[d] for d in Dice().digs)
+        raise ValueError(i18n.t("editor.dice.bad-digs", lang, example=example, digs=", ".join(
+            i18n.t(f"dig.{d}", lang) for d in DIG_TYPES)))
     return Dice(tuple(tuple(dict.fromkeys(f)) for f in faces),
                 tuple(d for d in found if d is not None))
 
