@@ -208,7 +208,7 @@ def test_export_button_names_the_file_after_the_snowman(
 def test_widget_speaks_its_language(lang: str, game: tuple[GameLog, State]) -> None:
     widget = SnowmanWidget(game[1], lang=lang)
     first = dug_items(game[1])[0]
-    assert widget.item_buttons.options[0][0] == f"1. {first.label(lang)}"
+    assert widget.item_buttons.options[0][0] == first.label(lang)
     assert widget.remove_button.description == i18n.t("snowman.remove", lang)
     widget.place()
     assert i18n.t("spot.hat", lang) in widget.legend.value
@@ -300,3 +300,21 @@ def test_lesson9_snowman_check(game: tuple[GameLog, State]) -> None:
                  {i.id for i in items})
     stranger = dressed.named("Olaf").place(never, "ground-right")
     assert "not dug up" in check_snowman(final, stranger).message
+
+
+def test_the_items_carry_their_key_apart_from_their_names(game: tuple[GameLog, State]) -> None:
+    """An item's button says its name alone; the page's stylesheet shows its key (1 to 9,
+    then 0) before it where the main pointer is not a finger (events.css), so a tablet
+    neither shows nor reads out a key it does not have. tests/browser/test_explorers_lab.py
+    looks at a page with a mouse and with a finger."""
+    from paleowidgets.widgets.events import STYLE
+
+    widget = SnowmanWidget(game[1], lang="en")
+    assert [label for label, _ in widget.item_buttons.options] == [
+        item.label("en") for item in widget.items[:10]]
+    assert "paleo-snowman-items" in widget.item_buttons._dom_classes
+    mouse = STYLE[STYLE.index("@media not all and (pointer: coarse) {"):]
+    mouse = mouse[:mouse.index("\n}\n")]
+    assert 'content: counter(paleo-item) ". ";' in mouse
+    assert ".widget-toggle-button:nth-of-type(10)::before {\n    content: \"0. \";" in mouse
+    assert "paleo-item" not in STYLE.replace(mouse, "")     # nowhere but for a mouse

@@ -227,8 +227,10 @@ class SnowmanWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self.canvas.add_class("paleo-snowman-canvas")
         self.header = W.HTML(**looks(W.HTML))
         self.item_buttons = W.ToggleButtons(
-            options=[(f"{n}. {item.label(self.lang)}", item.id)
-                     for n, item in zip(DIGIT_KEYS, self.items, strict=False)],
+            # each item's key (1-9, then 0) shows before its name from the page's
+            # stylesheet (events.css), not on a finger's screen where there is no key
+            options=[(item.label(self.lang), item.id)
+                     for item in self.items[:len(DIGIT_KEYS)]],
             value=self.selected, description=self.t("snowman.items"),
             tooltip=self.t("snowman.items.tip"),
             style={"button_width": "auto", "description_width": "initial"})

@@ -197,11 +197,13 @@ class TransformExplorer(SvgFallback, W.VBox):  # type: ignore[misc]
         self.shape_buttons.observe(self._on_shape, "value")
         self.symmetry_buttons: dict[str, W.Button] = {}
         for name, s in SYMMETRIES.items():
-            b = W.Button(description=tr("transform.button", key=key_of(s),
-                                       name=symmetry_name(s, self.lang)),
+            # its key (1-8) shows before the words from the page's stylesheet (events.css
+            # paleo-key-N), not on a finger's screen where there is no key to press
+            b = W.Button(description=symmetry_name(s, self.lang),
                          tooltip=tr("transform.button.tip", key=key_of(s)),
                          **looks(W.Button, width="auto"))
             b.add_class(f"paleo-symmetry-{name}")
+            b.add_class(f"paleo-key-{key_of(s)}")
             b.on_click(lambda _, n=name: self.apply(n))
             self.symmetry_buttons[name] = b
         self.undo_button = W.Button(description=tr("transform.undo"),
