@@ -34,6 +34,15 @@ from paleowidgets.core.maps import (
 ROOT = Path(__file__).resolve().parent.parent
 Cell = tuple[int, int]
 
+# The end of every document below: fossil A's table (line 12), then a puzzle's.
+TAIL = '''[fossils.A]
+points = 3
+bonus = 1
+[puzzle]
+title = "Never"
+rolls = [[1, 2], [3, 4], [5, 6]]
+'''
+
 # Fossil A (C3): its ring stars C2 and B3 share a pocket of 7 open cells
 # (A1 B1 C1 A2 C2 A3 B3): each has a pentomino over it, no two disjoint ones cover both.
 TWO_STARS = '''[map]
@@ -47,13 +56,7 @@ grid = """
 . . . . . . .
 . . . . . . .
 """
-[fossils.A]
-points = 3
-bonus = 1
-[puzzle]
-title = "Never"
-rolls = [[1, 2], [3, 4], [5, 6]]
-'''
+''' + TAIL
 # The other side: D1 open, the pocket opens to the right: an L (C2 C1 D1 E1 F1) and a
 # U (A1 B1 A2 A3 B3) cover both stars without overlapping.
 TWO_STARS_OPEN = TWO_STARS.replace(". . . # . . .", ". . . . . . .")
@@ -71,13 +74,7 @@ grid = """
 . . . . . . .
 . . . . . . .
 """
-[fossils.A]
-points = 3
-bonus = 1
-[puzzle]
-title = "Never"
-rolls = [[1, 2], [3, 4], [5, 6]]
-'''
+''' + TAIL
 # The other sides: a star that a shape can cover (its bonus may be a One Square), or a
 # One Square held at the start.
 WALLED_STAR = WALLED.replace(". . . . . . .\n\"\"\"", ". . . . . . *\n\"\"\"")
@@ -96,13 +93,7 @@ grid = """
 . # # # # # # # .
 * . . . . . . . *
 """
-[fossils.A]
-points = 5
-bonus = 1
-[puzzle]
-title = "Never"
-rolls = [[1, 2], [3, 4], [5, 6]]
-'''
+''' + TAIL
 FIVE_HOLES_BONUS = FIVE_HOLES + "bonuses = { one-square = 1 }\n"   # 4 + 1: enough
 
 FOSSIL_LINE = 12        # the line of [fossils.A] in each document above
