@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from paleowidgets.core.drafts import Draft
 from paleowidgets.core.enclosure import ring_of
 from paleowidgets.core.geometry import FIXED
 from paleowidgets.core.maps import (
@@ -209,6 +210,17 @@ def test_five_holes_need_more_than_the_four_one_squares_stars_give() -> None:
     m = accepted(FIVE_HOLES_BONUS).map
     assert all(placements_over(m, c) == [] for c in e.problem.cells)
     assert len(m.stars) == 5 and all(placements_over(m, s) for s in m.stars)
+
+
+def test_another_fossils_cell_is_no_hole() -> None:
+    """Two fossils side by side break their own rule: the other fossil's cell in a ring is
+    no cell for One Square (which may not go on a fossil either), so no second problem."""
+    d = Draft(7, 7)
+    d.paint((2, 2), "A")
+    d.paint((3, 2), "B")
+    d.rolls = [(1, 2)]
+    assert [(p.rule, p.fossil) for p in d.problems()] == [("fossils-adjacent", "A"),
+                                                          ("fossils-adjacent", "B")]
 
 
 # -- the command, and the editor's list ---------------------------------------------------

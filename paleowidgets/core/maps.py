@@ -637,7 +637,7 @@ class _Reach:
                 cells = tuple(_reading_order(g.cells_of(group)))
                 out.append(MapProblem("fossil-never-dug-up", f.id, cells[0], cells=cells,
                                       reason="stars"))
-        holes = ring & ~g.star_mask & ~self.reach   # only One Square can fill these
+        holes = ring & ~g.star_mask & ~g.fossil_mask & ~self.reach   # One Square alone fills
         if holes.bit_count() > self.one_squares:
             cells = tuple(_reading_order(g.cells_of(holes)))
             out.append(MapProblem("fossil-never-dug-up", f.id, cells[0], cells=cells,
