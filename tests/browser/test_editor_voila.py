@@ -1,6 +1,7 @@
 """The puzzle studio in Voila, in French and in Korean, by touch and by the keyboard
 (headless Chromium at 1366x768 with a touch screen): the page holds no phrase of the
-English catalog, every button is at least 44 px for a finger, a tap paints, the keys
+English catalog (the theme list and the dig die's line included), every button and tab
+is at least 44 px for a finger, a tap paints, the keys
 paint and show a broken map rule in the page's language, the rolls are typed, and Prove,
 Save and Open are pressed with Enter (no mouse at all). The saved file is checked on
 disk (it loads equal to the same steps' puzzle and ``paleo puzzles verify`` accepts it).
@@ -89,6 +90,28 @@ def test_draw_prove_save_reopen_by_touch_and_keys(site: tuple[str, Any, Path]) -
         return [Math.round(r.width), Math.round(r.height), b.textContent.trim()]; }})
         .filter(([w, h]) => w < 44 || h < 44)""")
     assert small == [], f"buttons smaller than 44 px for a finger: {small}"
+    tabs = page.evaluate(f"""() => Array.from(document.querySelectorAll(
+        '{SCOPE} .lm-TabBar-tab')).map(t => {{ const r = t.getBoundingClientRect();
+        return [Math.round(r.width), Math.round(r.height), t.textContent.trim()]; }})""")
+    assert [x[2] for x in tabs] == [t(f"editor.tab.{k}") for k in ("paint", "map", "puzzle")]
+    assert all(w >= 44 and hh >= 44 for w, hh, _ in tabs), f"tabs under 44 px: {tabs}"
+    # the theme list (Map tab) and the dig die's line (Puzzle tab) in the page's words,
+    # not the files' ids
+    themes = [label for label, _ in local.theme.options]
+    page.locator(f"{SCOPE} .lm-TabBar-tab", has_text=t("editor.tab.map")).tap()
+    page.locator(f"{SCOPE} select option", has_text=themes[0]).first.wait_for(
+        state="attached", timeout=20_000)
+    options = page.evaluate(f"""() => Array.from(document.querySelectorAll(
+        '{SCOPE} select option')).map(o => o.textContent.trim())""")
+    assert [x for x in options if x in themes] == themes
+    assert not {"paleontologists", "snowman"} & set(options)
+    page.locator(f"{SCOPE} .lm-TabBar-tab", has_text=t("editor.tab.puzzle")).tap()
+    page.locator(f"{SCOPE} input[placeholder='{local.dice_digs.placeholder}']").wait_for(
+        state="attached", timeout=20_000)
+    holders = page.evaluate(f"""() => Array.from(document.querySelectorAll(
+        '{SCOPE} input[placeholder]')).map(i => i.placeholder)""")
+    assert "c c d d h h" not in holders
+    page.locator(f"{SCOPE} .lm-TabBar-tab", has_text=t("editor.tab.paint")).tap()
 
     # a tap paints fossil A on C3
     region = {c: h.cell_region(plan, c) for c in (C3, D3, F5, C5)}

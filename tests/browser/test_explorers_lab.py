@@ -524,3 +524,60 @@ def test_voila_puzzle_hints_in_french(voila_page: Any) -> None:
     h.wait_text(voila_page, ".paleo-puzzle .paleo-puzzle-intro", h.html_text(pz.intro.value),
                 timeout=90_000)
     hint_by_mouse_and_key(voila_page, pz, ".paleo-puzzle", kernel=False)
+
+
+# -- Voila: the explorers' key numbers, by mouse and by finger -----------------------------------
+
+KEY_HINTS = """() => {
+    const before = el => getComputedStyle(el, '::before').content;
+    const ex = Array.from(document.querySelectorAll('.paleo-transform .jupyter-button'))
+        .filter(b => /paleo-key-[0-9]/.test(b.className));
+    const items = Array.from(document.querySelectorAll(
+        '.paleo-snowman-items .widget-toggle-button'));
+    return {ex: ex.map(before), exWords: ex.map(b => b.textContent.trim()),
+            items: items.map(before), itemWords: items.map(b => b.textContent.trim())};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+def test_voila_explorers_show_their_keys_to_a_mouse_not_to_a_finger(
+        browser: Any, browser_root: Path, lang: str) -> None:
+    """The transform explorer's eight buttons and the snowman's items carry their key
+    (1 to 8; 1 to 9 then 0) before their words where there is a mouse, and show the words
+    alone on a touch screen (events.css), at 1366x768: the words are the kernel's."""
+    h.require_chromium()
+    folder = browser_root / f"voila-explorers-{lang}"
+    folder.mkdir(exist_ok=True)
+    notebook = h.write_notebook(folder / "explorers.ipynb", notebook_cells(["ex", "snow"], lang))
+    local = local_widgets(lang)
+    words = [b.description for b in local["ex"].symmetry_buttons.values()]
+    items = [label for label, _ in local["snow"].item_buttons.options]
+    assert len(items) >= 2                  # the kernel's words carry no key
+    assert not any(w.startswith(f"{k} · ") for k, w in enumerate(words, 1))
+    assert not any(w.startswith(f"{n % 10}. ") for n, w in enumerate(items, 1))
+    seen = {}
+    with h.voila(notebook, folder) as server:
+        for touch in (False, True):
+            ctx = browser.new_context(viewport={"width": 1366, "height": 768},
+                                      device_scale_factor=1, has_touch=touch)
+            page = ctx.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e, errors=errors: errors.append(str(e)[:300]))
+            try:
+                page.goto(f"{server.url}/", wait_until="domcontentloaded", timeout=90_000)
+                page.locator(".paleo-snowman-items .widget-toggle-button").first.wait_for(
+                    timeout=90_000)
+                page.locator(".paleo-transform .paleo-key-8").wait_for(timeout=90_000)
+                seen[touch] = page.evaluate(KEY_HINTS)
+                shot = browser_root / f"voila-explorers-{lang}-touch-{touch}.png"
+                page.screenshot(path=str(shot), full_page=True)
+            finally:
+                ctx.close()
+            assert errors == [], errors
+    mouse, finger = seen[False], seen[True]
+    for hints in (mouse, finger):
+        assert hints["exWords"] == words and hints["itemWords"] == items
+    assert mouse["ex"] == [f'"{k} · "' for k in range(1, 9)]
+    assert all(c == 'counter(paleo-item) ". "' for c in mouse["items"][:9])
+    assert mouse["items"][9:] in ([], ['"0. "'])
+    assert finger["ex"] == ["none"] * 8 and finger["items"] == ["none"] * len(items)
