@@ -96,13 +96,13 @@ def test_draw_prove_save_reopen_by_touch_and_keys(site: tuple[str, Any, Path]) -
     assert [x[2] for x in tabs] == [t(f"editor.tab.{k}") for k in ("paint", "map", "puzzle")]
     assert all(w >= 44 and hh >= 44 for w, hh, _ in tabs), f"tabs under 44 px: {tabs}"
     # the theme list (Map tab) and the dig die's line (Puzzle tab) in the page's words,
-    # not the files' ids
+    # not the files' ids (ipywidgets writes an option's spaces as no-break spaces)
     themes = [label for label, _ in local.theme.options]
     page.locator(f"{SCOPE} .lm-TabBar-tab", has_text=t("editor.tab.map")).tap()
     page.locator(f"{SCOPE} select option", has_text=themes[0]).first.wait_for(
         state="attached", timeout=20_000)
     options = page.evaluate(f"""() => Array.from(document.querySelectorAll(
-        '{SCOPE} select option')).map(o => o.textContent.trim())""")
+        '{SCOPE} select option')).map(o => o.textContent.replace(/\u00a0/g, ' ').trim())""")
     assert [x for x in options if x in themes] == themes
     assert not {"paleontologists", "snowman"} & set(options)
     page.locator(f"{SCOPE} .lm-TabBar-tab", has_text=t("editor.tab.puzzle")).tap()
