@@ -3,10 +3,14 @@ canvas-message spy and front-end events of the widget tests."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ipycanvas.canvas import COMMANDS
@@ -44,6 +48,21 @@ name = "Tooth"
 points = 1
 bonus = 1
 '''
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_script(path: str) -> ModuleType:
+    """A script of the repository that is not a package module (``benchmarks/…``,
+    ``tools/…``), loaded by its path and registered under its file name."""
+    name = Path(path).stem
+    spec = importlib.util.spec_from_file_location(name, ROOT / path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def turn(text: str = "", **extra: Any) -> Turn:

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import nbformat
 import pytest
+from helpers import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
-spec = importlib.util.spec_from_file_location("build_lessons", ROOT / "tools/build_lessons.py")
-assert spec and spec.loader
-build_lessons = importlib.util.module_from_spec(spec)
-sys.modules["build_lessons"] = build_lessons
-spec.loader.exec_module(build_lessons)
+build_lessons = load_script("tools/build_lessons.py")
 
 
 def test_every_lesson_source_has_an_up_to_date_notebook() -> None:

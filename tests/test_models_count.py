@@ -11,20 +11,15 @@ table (each widget in a fresh process, the same numbers as here).
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import load_script
 
 from paleowidgets.widgets import events, shared
 
-ROOT = Path(__file__).resolve().parent.parent
-spec = importlib.util.spec_from_file_location("bench_models",
-                                              ROOT / "benchmarks" / "bench_models.py")
-assert spec is not None and spec.loader is not None
-bench = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(bench)
+bench = load_script("benchmarks/bench_models.py")
 
 # The most models each widget may hold, a little above what it holds (2 December), with
 # the page hooks every widget shows (3 models); before the sharing in parentheses.

@@ -7,12 +7,10 @@ OR-Tools comes with the ``test`` extra: a missing OR-Tools fails this module."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
-from helpers import random_midgame
+from helpers import load_script, random_midgame
 from ortools.linear_solver import pywraplp  # noqa: F401  (a missing OR-Tools is a failure)
 
 from paleowidgets.core.rules import Game
@@ -20,12 +18,7 @@ from paleowidgets.solver._tables import Tables
 from paleowidgets.solver.exact import solve
 from paleowidgets.solver.puzzlegen import random_puzzle, small_puzzle
 
-ROOT = Path(__file__).resolve().parent.parent
-spec = importlib.util.spec_from_file_location("fullgame_relax",
-                                              ROOT / "benchmarks" / "fullgame_relax.py")
-assert spec is not None and spec.loader is not None
-relax = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(relax)
+relax = load_script("benchmarks/fullgame_relax.py")
 EPS = 1e-6
 
 
