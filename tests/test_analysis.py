@@ -238,14 +238,18 @@ def test_hint_ladder_refuses_wrong_future() -> None:
 
 
 def test_hint_when_nothing_fits_is_the_pass() -> None:
-    """A board so full that the roll's shapes fit nowhere: the legal hint is the pass."""
-    rng = random.Random(5)
-    while True:
-        puzzle = random_puzzle(rng, width=5, height=5, fossils=1, rounds=2, predrawn=14)
-        s = Game.from_puzzle(puzzle).initial_state()
-        if not any(s.fits(shape) for shape in "FILNPTUVWXYZ"):
-            break
-    hints = hint_ladder(s, puzzle.rolls[0], future_rolls=puzzle.rolls[1:])
+    """A board so full that the roll's shapes fit nowhere: the legal hint is the pass. The
+    map rule forbids a map that full at the start (fossil-never-dug-up: its ring could never
+    be drawn), so a first turn fills every open cell but the ring of a one-cell fossil, whose
+    four cells touch only by corners."""
+    puzzle = random_puzzle(random.Random(5), width=5, height=5, fossils=1, rounds=3,
+                           fossil_size=(1, 1))
+    g = Game.from_puzzle(puzzle)
+    every = g.mask_of((x, y) for x in range(g.width) for y in range(g.height))
+    ring = g.mask_of(g.map.fossils[0].ring)
+    s = g.initial_state().play(every & ~g.fossil_mask & ~g.predrawn_mask & ~ring, 0)
+    assert not any(s.fits(shape) for shape in "FILNPTUVWXYZ")
+    hints = hint_ladder(s, puzzle.rolls[s.round], future_rolls=puzzle.rolls[s.round + 1:])
     assert [h.level for h in hints] == ["legal", "optimal"]
     assert hints[0].turn.passed and hints[1].turn.passed
 
