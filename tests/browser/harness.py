@@ -295,6 +295,31 @@ def open_lab_notebook(page: Any, server: Server, name: str, *, run: bool = True)
         page.locator(".jp-OutputArea-output", has_text=DONE).first.wait_for(timeout=90_000)
 
 
+@contextmanager
+def lab_notebook_page(browser: Any, server: Server, name: str, *,
+                      viewport: dict[str, int] | None = None,
+                      screenshot: Path | None = None) -> Iterator[Any]:
+    """A page with the notebook ``name`` open in JupyterLab and every cell run (a module's
+    page fixture). On the way out: a screenshot if asked (to explain a failure), the
+    kernel shut down (the modules after this one do not need it), the page closed, and no
+    error may have reached the page."""
+    page = new_page(browser)
+    if viewport is not None:
+        page.set_viewport_size(viewport)
+    try:
+        open_lab_notebook(page, server, name)
+        yield page
+    finally:
+        if screenshot is not None:
+            page.screenshot(path=str(screenshot))
+        errors = page.errors
+        with suppress(Exception):
+            page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext"
+                          ".shutdown()")
+        page.context.close()
+    assert errors == [], errors
+
+
 def save_lab_notebook(page: Any) -> None:
     page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
     page.wait_for_function("() => !document.querySelector('.lm-TabBar-tab.jp-mod-dirty')",

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -219,17 +218,8 @@ def cells() -> list[Any]:
 @pytest.fixture(scope="module")
 def page(browser: Any, lab: h.Server, browser_root: Path) -> Iterator[Any]:
     h.write_notebook(browser_root / NOTEBOOK, cells())
-    page = h.new_page(browser)
-    try:
-        h.open_lab_notebook(page, lab, NOTEBOOK)
+    with h.lab_notebook_page(browser, lab, NOTEBOOK) as page:
         yield page
-    finally:
-        errors = page.errors
-        with suppress(Exception):
-            page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext"
-                          ".shutdown()")
-        page.context.close()
-    assert errors == [], errors
 
 
 def compare(page: Any, step: dict[str, Any]) -> dict[str, Any]:

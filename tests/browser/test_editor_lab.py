@@ -11,7 +11,6 @@ editor built here and driven through its Python API by the same steps.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -39,19 +38,9 @@ def page(browser: Any, lab: h.Server, browser_root: Path) -> Iterator[Any]:
 
     cells = [new_code_cell(SETUP + MAKE + "\ned"), new_code_cell(f"print({h.DONE!r})")]
     h.write_notebook(browser_root / NOTEBOOK, cells)
-    page = h.new_page(browser)
-    page.set_viewport_size({"width": 1366, "height": 768})
-    try:
-        h.open_lab_notebook(page, lab, NOTEBOOK)
+    with h.lab_notebook_page(browser, lab, NOTEBOOK, viewport={"width": 1366, "height": 768},
+                             screenshot=browser_root / "editor-last.png") as page:
         yield page
-    finally:
-        page.screenshot(path=str(browser_root / "editor-last.png"))
-        errors = page.errors
-        with suppress(Exception):
-            page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext"
-                          ".shutdown()")
-        page.context.close()
-    assert errors == [], errors
 
 
 def kernel(page: Any, expr: str) -> str:

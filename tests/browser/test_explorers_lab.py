@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -116,18 +115,9 @@ def local() -> dict[str, Any]:
 def page(browser: Any, lab: h.Server, browser_root: Path) -> Iterator[Any]:
     shutil.copy(PUZZLE, browser_root / PUZZLE.name)
     h.write_notebook(browser_root / NOTEBOOK, notebook_cells(list(WIDGETS), "en"))
-    page = h.new_page(browser)
-    try:
-        h.open_lab_notebook(page, lab, NOTEBOOK)
+    with h.lab_notebook_page(browser, lab, NOTEBOOK,
+                             screenshot=browser_root / "explorers-last.png") as page:
         yield page
-    finally:
-        page.screenshot(path=str(browser_root / "explorers-last.png"))
-        errors = page.errors
-        with suppress(Exception):     # the kernel is not needed by the modules after this
-            page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext"
-                          ".shutdown()")
-        page.context.close()
-    assert errors == [], errors
 
 
 def canvas_of(page: Any, name: str, inner: str | None = None) -> Any:
