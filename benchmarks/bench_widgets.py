@@ -72,7 +72,8 @@ _count = [0, 0]                            # requests, canvas messages
 _send = _CANVAS_MANAGER.send
 def _counting(content, buffers=None):
     _send(content, buffers=buffers)
-    if buffers and "floor" in globals() and floor.model_id.encode() in bytes(buffers[0]):
+    if buffers and "park" in globals() and any(
+            w.model_id.encode() in bytes(buffers[0]) for w in (floor, park)):
         return                             # the floor's own messages are not counted
     _count[1] += 1
 _CANVAS_MANAGER.send = _counting
@@ -96,7 +97,17 @@ def floor_square(x, y):
         floor.fill_rect(x - 10, y - 10, 20, 20)
 floor.on_mouse_move(floor_square)
 floor.on_mouse_down(floor_square)
-W.VBox([W.HBox([sent, ask]), play, floor])
+# The floor's own start: ipycanvas' page side shows again the canvas a message begins on
+# (the one the message before ended on, CanvasManagerModel.onCommand). A message to this
+# 1x1 canvas, sent before each floor round trip and not timed, makes the floor's message
+# begin here, not on the board's canvas (a composite of the whole board in the floor's time).
+park = Canvas(width=1, height=1, layout=W.Layout(width="1px", height="1px"))
+park.add_class("bench-park")
+def park_here(x, y):
+    with hold_canvas():
+        park.clear()
+park.on_mouse_move(park_here)
+W.VBox([W.HBox([sent, ask]), play, floor, park])
 """
 REPLAY = f"""
 def first_legal_game(game, rolls):
@@ -349,8 +360,17 @@ def legal_anchor(mirror: PlayWidget) -> tuple[Cell, frozenset[Cell]] | None:
 FLOOR_AT = [60.0, 60.0]      # floor canvas pixel of its square
 
 
+JS_PARK = """(el) => el.dispatchEvent(new MouseEvent('mousemove', {bubbles: true,
+    clientX: el.getBoundingClientRect().left, clientY: el.getBoundingClientRect().top}))"""
+
+
 def floor_trip(page: Any, floor: Any, kind: str) -> float:
-    """One event on the bare canvas until its square changes colour."""
+    """One event on the bare canvas until its square changes colour, its message beginning
+    on the bench's 1x1 canvas (sent just before, untimed)."""
+    park = page.query_selector("canvas.bench-park")
+    assert park is not None
+    page.evaluate(JS_PARK, park)
+    page.evaluate(JS_SETTLE, QUIET)
     return round_trip(page, floor, kind, FLOOR_AT, (FLOOR_AT[0], FLOOR_AT[1]),
                       f"floor {kind}")
 
