@@ -104,12 +104,21 @@ class Messages:
         batch = self.sent[i]
         return batch if batch and isinstance(batch[0], list) else [batch]
 
-    def layers(self, multi: MultiCanvas, i: int = -1) -> list[int]:
-        """The layers of ``multi`` that message ``i`` draws on, in order (its switchCanvas
-        commands): ``messages.layers(board) == [OVERLAY]``."""
+    def layers(self, multi: MultiCanvas | BoardWidget, i: int = -1) -> list[int]:
+        """The layers of ``multi`` (a board's :attr:`~BoardWidget.layers`) that message
+        ``i`` draws on, in order (its switchCanvas commands), leaving out the canvas every
+        message ends on (``board.parking``) and the one a board paints part of a layer on
+        first (``board.scratch``): ``messages.layers(board) == [OVERLAY]``."""
+        from paleowidgets.widgets.board import _SCRATCH, BoardWidget, parking
+
         # MultiCanvas has no public list of its layers: __getitem__ indexes _canvases.
-        ids = {f"IPY_MODEL_{layer.model_id}": k for k, layer in enumerate(multi._canvases)}
-        return [ids[c[1][0]] for c in self.commands(i) if c[0] == COMMANDS["switchCanvas"]]
+        layers = multi.layers if isinstance(multi, BoardWidget) else multi._canvases
+        ids = {f"IPY_MODEL_{layer.model_id}": k for k, layer in enumerate(layers)}
+        park = f"IPY_MODEL_{parking().model_id}"
+        switches = [c[1][0] for c in self.commands(i) if c[0] == COMMANDS["switchCanvas"]]
+        assert switches[-1:] == [park], "a canvas message ends on the parking canvas"
+        spare = {f"IPY_MODEL_{c.model_id}" for c in _SCRATCH}
+        return [ids[c] for c in switches if c != park and c not in spare]
 
     def names(self, i: int = -1) -> list[str]:
         """The command names of message ``i``: ``["switchCanvas", "clear", ...]``."""

@@ -85,7 +85,8 @@ def test_every_call_of_the_painter_is_one_ipycanvas_has() -> None:
         ("close_path", ()), ("move_to", (1, 2)), ("line_to", (3, 4)),
         ("arc_to", (1, 2, 3, 4, 5)), ("rect", (1, 2, 3, 4)), ("fill", ()), ("stroke", ()),
         ("clip", ()), ("set_line_dash", ([4, 2],)), ("set_line_dash", ([3],)),
-        ("set_line_dash", ([],)), ("fill_text", ("A1", 3, 4))]
+        ("set_line_dash", ([],)), ("fill_text", ("A1", 3, 4)), ("clear_rect", (1, 2, 3, 4)),
+        ("draw_image", (Canvas(width=5, height=5), 0, 0))]
     for name, args in calls:
         ours = queued(getattr(CommandCanvas(layer), name), *args)
         theirs = queued(getattr(layer, name), *args)

@@ -264,6 +264,28 @@ def test_board_update_repaints_only_what_changes(messages: Messages) -> None:
     assert board.state is s1 and board.ghost is None
 
 
+def test_board_updates_paint_and_copy_only_boxes(messages: Messages) -> None:
+    """A hover copies the hidden layers back only round the old and new ghost, a turn
+    paints its part of the marks on the scratch canvas and copies boxes of it: no layer is
+    cleared whole, and a whole redraw sends more."""
+    from paleowidgets.data import load_map
+
+    s0 = Game(load_map("dig-site")).initial_state()
+    first = next(s0.legal_turns((1, 1), max_squares=0))
+    s1 = s0.apply((1, 1), first)
+    board = BoardWidget(s1, turns=[first])       # (the first dig pattern moves the canvas
+    whole = len(messages.commands())             # origin of every leaf after it: whole)
+    turn = next(t for t in s1.legal_turns((2, 2), max_squares=0)
+                if not t.cells & {(x + dx, y + dy) for x, y in first.cells
+                                  for dx in (-1, 0, 1) for dy in (-1, 0, 1)})
+    board.update(ghost=Ghost(turn.cells, True, turn.dig))
+    assert "clear" not in messages.names() and messages.names().count("clip") == 1
+    board.update(s1.apply((2, 2), turn), turns=[first, turn], ghost=None)
+    names = messages.names()
+    assert "clear" not in names and "clearRect" in names and "drawImage" in names
+    assert len(messages.commands()) < whole / 2
+
+
 def test_canvas_batch_joins_nested_batches_and_survives_errors(messages: Messages) -> None:
     board = BoardWidget(Game.from_puzzle(pit()).initial_state())
     messages.clear()

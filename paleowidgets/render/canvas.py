@@ -180,6 +180,7 @@ class CanvasLike(Protocol):
     ``stroke_style``, ``line_width``, ``font``, ...) are set with ``setattr``."""
 
     def clear(self) -> None: ...
+    def clear_rect(self, x: float, y: float, width: float, height: float) -> None: ...
     def save(self) -> None: ...
     def restore(self) -> None: ...
     def translate(self, x: float, y: float) -> None: ...
@@ -241,9 +242,7 @@ class Painter:
         back to identity afterwards (a later ``clear()`` clears the whole canvas)."""
         for item in items:
             self.item(item, x, y)
-        if self._shift != (0.0, 0.0):
-            self.canvas.reset_transform()
-            self._shift = (0.0, 0.0)
+        self.anchor(0.0, 0.0)
 
     # -- state ---------------------------------------------------------------------------
 
@@ -269,10 +268,16 @@ class Painter:
 
     def anchor(self, x: float, y: float) -> tuple[float, float]:
         """Move the canvas origin to ``(x, y)`` (where a pattern starts); returns the
-        translation, which every coordinate then subtracts."""
-        sx, sy = self._shift
-        if (sx, sy) != (x, y):
-            self.canvas.translate(_n(x - sx), _n(y - sy))
+        translation, which every coordinate then subtracts.
+
+        The canvas is translated from the identity, never from where it was: its transform
+        is then exactly ``(_n(x), _n(y))`` whatever was painted before, so an item painted
+        again alone (:func:`paint_leaves`) lands on the very same pixels."""
+        if self._shift != (x, y):
+            if self._shift != (0.0, 0.0):
+                self.canvas.reset_transform()
+            if (x, y) != (0.0, 0.0):
+                self.canvas.translate(_n(x), _n(y))
             self._shift = (x, y)
         return self._shift
 
@@ -411,6 +416,160 @@ def paint_layer(canvas: CanvasLike, items: Iterable[Item], *,
     """Clear ``canvas`` and paint ``items`` on it."""
     canvas.clear()
     Painter(canvas, patterns or {}, {s.id: s for s in specs}).paint(items)
+
+
+# -- where items paint ---------------------------------------------------------------------
+
+Box = tuple[int, int, int, int]        # x0, y0, x1, y1 in whole canvas pixels
+
+
+def item_boxes(items: Iterable[Item], x: float = 0.0, y: float = 0.0) -> list[Box]:
+    """For each drawn item (groups opened, their origins added as :meth:`Painter.paint`
+    does), whole canvas pixels that hold everything it paints: its geometry, its stroke (a
+    whole width round it: more than half a width and a mitred right angle need), a text's
+    line at a width of one em per letter and one more, and two pixels of antialiasing.
+
+    >>> item_boxes([Group((Rect(1, 2, 10, 10, Paint(fill="#000")),), "g", 100, 0)])
+    [(99, 0, 113, 14)]
+    """
+    out: list[Box] = []
+    for item in items:
+        pad = 2.0
+        match item:
+            case Group():
+                out += item_boxes(item.items, x + item.x, y + item.y)
+                continue
+            case Rect():
+                x0, y0, x1, y1 = item.x, item.y, item.x + item.w, item.y + item.h
+            case Circle():
+                x0, y0, x1, y1 = (item.cx - item.r, item.cy - item.r, item.cx + item.r,
+                                  item.cy + item.r)
+            case Path():
+                xs = [p[0] for loop in item.loops for p in loop]
+                ys = [p[1] for loop in item.loops for p in loop]
+                x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+            case Text():
+                wide = item.size * (len(item.text) + 1)      # no glyph is wider than 1 em
+                left = {"start": 0.0, "middle": wide / 2, "end": wide}.get(item.anchor, wide)
+                x0, x1 = item.x - left, item.x - left + wide
+                y0, y1 = item.y - 1.5 * item.size, item.y + 0.75 * item.size
+            case _:
+                raise TypeError(f"no box for {type(item).__name__}")
+        if not isinstance(item, Text) and item.paint.stroke:
+            pad += item.paint.width
+        out.append((math.floor(x + x0 - pad), math.floor(y + y0 - pad),
+                    math.ceil(x + x1 + pad), math.ceil(y + y1 + pad)))
+    return out
+
+
+@dataclass(slots=True, eq=False)
+class Leaf:
+    """A drawn item of a layer, with the origin of its group and the canvas origin the
+    whole layer's :class:`Painter` has while it draws it (where the last canvas-pattern
+    fill before it anchored the canvas): the same item at the same place painted with
+    another canvas origin does not land on exactly the same pixels. ``box`` is its
+    :func:`item_boxes` box, worked out once (and handed on by :func:`changed_boxes` to
+    the same leaf of the next plan)."""
+
+    item: Item
+    x: float
+    y: float
+    shift: tuple[float, float]
+    _box: Box | None = None
+
+    @property
+    def box(self) -> Box:
+        if self._box is None:
+            self._box = item_boxes((self.item,), self.x, self.y)[0]
+        return self._box
+
+
+def layer_leaves(items: Iterable[Item], patterns: Mapping[str, object]) -> list[Leaf]:
+    """The drawn items of a layer, back to front, as :meth:`Painter.paint` meets them (the
+    same group origins, added in the same order) with ``patterns`` as its canvas patterns."""
+    out: list[Leaf] = []
+    shift = (0.0, 0.0)
+
+    def walk(group: Iterable[Item], x: float, y: float) -> None:
+        nonlocal shift
+        for item in group:
+            if isinstance(item, Group):
+                walk(item.items, x + item.x, y + item.y)
+                continue
+            if isinstance(item, Rect) and item.paint.pattern in patterns:
+                shift = (x, y)                       # Painter.fill_with anchors here
+            out.append(Leaf(item, x, y, shift))
+
+    walk(items, 0.0, 0.0)
+    return out
+
+
+def changed_boxes(before: Sequence[Leaf], after: Sequence[Leaf]) -> list[Box]:
+    """The boxes of the leaves drawn in one layer and not in the other (as many times; a
+    leaf is the same when its item is the same object or an equal one, at the same place
+    and with the same canvas origin), overlapping ones merged. Painting again every leaf
+    that meets them turns the pixels of ``before`` into those of ``after`` there; outside
+    them the two are the same."""
+    def key(leaf: Leaf) -> tuple[int, float, float, tuple[float, float]]:
+        return id(leaf.item), leaf.x, leaf.y, leaf.shift
+
+    old: dict[tuple[int, float, float, tuple[float, float]], list[Leaf]] = {}
+    for leaf in before:
+        old.setdefault(key(leaf), []).append(leaf)
+    new: list[Leaf] = []
+    for leaf in after:
+        same = old.get(key(leaf))
+        if same:
+            leaf._box = same.pop()._box
+        else:
+            new.append(leaf)
+    gone = [leaf for leaves in old.values() for leaf in leaves]
+    boxes: list[Box] = []
+    for leaf in new:            # an equal item made again (not shared) is no change
+        twin = next((i for i, g in enumerate(gone)
+                     if (g.x, g.y, g.shift) == (leaf.x, leaf.y, leaf.shift)
+                     and g.item == leaf.item), None)
+        if twin is None:
+            boxes.append(leaf.box)
+        else:
+            leaf._box = gone.pop(twin)._box
+    boxes += [leaf.box for leaf in gone]
+    return merge_boxes(boxes)
+
+
+def paint_leaves(painter: Painter, leaves: Sequence[Leaf], boxes: Sequence[Box]) -> None:
+    """Every leaf that meets one of ``boxes``, once, in order, each with the canvas origin
+    and coordinates the whole layer's painter gives it; no clip (Chromium antialiases
+    edges under a clip differently). On a canvas cleared inside the boxes, the pixels
+    there are then those of the whole layer painted by :func:`paint_layer`."""
+    for leaf in leaves:
+        if any(_meets(leaf.box, box) for box in boxes):
+            painter.anchor(*leaf.shift)
+            painter.item(leaf.item, leaf.x, leaf.y)
+    painter.anchor(0.0, 0.0)
+
+
+def merge_boxes(boxes: Iterable[Box]) -> list[Box]:
+    """Boxes that overlap replaced by the box round both, until none overlap.
+
+    >>> merge_boxes([(0, 0, 10, 10), (20, 0, 30, 10), (5, 5, 25, 8)])
+    [(0, 0, 30, 10)]
+    """
+    out: list[Box] = []
+    for box in boxes:
+        while True:
+            hit = next((i for i, b in enumerate(out) if _meets(b, box)), None)
+            if hit is None:
+                break
+            b = out.pop(hit)
+            box = (min(b[0], box[0]), min(b[1], box[1]), max(b[2], box[2]),
+                   max(b[3], box[3]))
+        out.append(box)
+    return out
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 class Recorder:

@@ -1,4 +1,4 @@
-"""The board: a layered ipycanvas canvas that shows a State, a ghost and highlighted cells.
+"""The board: an ipycanvas canvas that shows a State, a ghost and highlighted cells.
 
 It holds no rules. It draws what it is given (:meth:`BoardWidget.update`), turns canvas
 pixels into cells (:meth:`BoardWidget.cell_at`) and reports mouse and keys to whoever
@@ -7,6 +7,14 @@ listens. Three layers, so that a hover repaints only the top one:
 0. static: paper, cell names, the cells as handed out, the stars;
 1. marks: drawn cells (dig patterns), fossil marks, shape outlines, the border;
 2. overlay: the ghost of a shape about to be drawn, and highlighted cells.
+
+The first two are canvases the page never shows (``board[STATIC]``, ``board[MARKS]``);
+the board itself (``board[OVERLAY]``) is their copy with the overlay painted on top. A
+hover copies them again only where the old and the new overlay are (whole pixels, one
+rectangle at a time) and paints the overlay there: ipycanvas' ``MultiCanvas`` would
+composite its three full-size layers, and copy the result to the view, for every layer a
+message touches (``tests/browser/test_board_pixels.py`` checks in Chromium that the
+board then has the pixels of one drawn whole).
 
 Every update goes out as ONE canvas message (:func:`canvas_batch`); when a browser
 connects (a page load, a reload, Voila), the whole board is drawn again.
@@ -17,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import math
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -34,7 +43,20 @@ from ..core.geometry import Cell
 from ..core.rules import State
 from ..core.turns import Turn
 from ..render import style as st
-from ..render.canvas import BoardPlan, paint_layer, plan_board, tile_png
+from ..render.canvas import (
+    BoardPlan,
+    Box,
+    Leaf,
+    Painter,
+    changed_boxes,
+    item_boxes,
+    layer_leaves,
+    merge_boxes,
+    paint_layer,
+    paint_leaves,
+    plan_board,
+    tile_png,
+)
 from ..render.primitives import (
     Group,
     Item,
@@ -49,12 +71,13 @@ from ..render.sheet import sheet_of
 from ..render.svg import render_svg
 from ._display import SvgFallback
 from .events import fits_screen, takes_keys
-from .shared import LayeredCanvas, looks, pattern
+from .shared import looks, pattern
 
 STATIC, MARKS, OVERLAY = range(3)
 LEGAL = st.OKABE_ITO["bluish-green"]
 ILLEGAL = st.OKABE_ITO["vermillion"]
 HIGHLIGHT = st.OKABE_ITO["black"]   # no dig type's colour in either theme
+PART = 0.35      # changes over more of the board than this: painted or copied whole
 
 
 @contextmanager
@@ -71,10 +94,13 @@ def canvas_batch() -> Iterator[None]:
         yield
         return
     manager._current_canvas = None
-    ok = False
+    ok = sent = False
     try:
         with hold_canvas():
             yield
+            if manager._commands_cache:
+                park(manager)
+                sent = True
         ok = True
     finally:
         if not ok:
@@ -82,6 +108,83 @@ def canvas_batch() -> Iterator[None]:
             manager._buffers_cache = []
             manager._caching = False
             manager._current_canvas = None
+    if sent:
+        send_now()
+
+
+_PARKING: list[Canvas] = []
+
+
+def parking() -> Canvas:
+    """The kernel's 1x1 canvas that every canvas message ends on (:func:`park`)."""
+    canvas = _PARKING[0] if _PARKING and _PARKING[0].comm is not None else None
+    if canvas is None:
+        canvas = Canvas(width=1, height=1, _send_client_ready_event=False, **looks(Canvas))
+        _PARKING[:] = [canvas]
+    return canvas
+
+
+def park(manager: Any) -> None:
+    """End the held commands on :func:`parking`, a canvas that nobody shows.
+
+    ipycanvas' browser side shows again, after each message, the canvas the message began
+    on (the one the message before ended on, ``CanvasManagerModel.onCommand``) as well as
+    every canvas it switched to. Ended on a board, the next message would copy that board
+    to its view once more for nothing; ended here, showing costs nothing."""
+    canvas = parking()
+    if manager._current_canvas is not canvas:
+        manager._commands_cache.append(
+            [_CMD["switchCanvas"], [widget_serialization["to_json"](canvas, None)]])
+        manager._current_canvas = canvas
+
+
+_SCRATCH: list[Canvas] = []
+
+
+def scratch(width: int, height: int) -> Canvas:
+    """The kernel's canvas to paint part of a layer on (:meth:`BoardWidget.update`),
+    never shown, at least ``width`` x ``height``; what it holds is never kept."""
+    canvas = _SCRATCH[0] if _SCRATCH and _SCRATCH[0].comm is not None else None
+    if canvas is None:
+        canvas = Canvas(width=width, height=height, _send_client_ready_event=False,
+                        **looks(Canvas))
+        _SCRATCH[:] = [canvas]
+    elif canvas.width < width or canvas.height < height:
+        # a trait message, sent at once: the page has the new size before the drawing
+        canvas.width, canvas.height = max(canvas.width, width), max(canvas.height, height)
+    return canvas
+
+
+SEND_WAIT = 0.05    # seconds, at most
+
+
+def send_now() -> None:
+    """Let the kernel's IOPub thread send what is queued before going on.
+
+    ipykernel sends every message from its IOPub thread, which needs the interpreter's
+    lock; the handler that sent the board goes on with the words and controls (Python,
+    holding the lock), and the thread gets it only after the switch interval (5 ms), or
+    later. Waiting for it here (the wait releases the lock) makes the board's message
+    leave at once, before the rest is even made. Outside a kernel: nothing to wait for."""
+    thread = _iopub_thread()
+    if thread is None:
+        return
+    done = threading.Event()
+    thread.schedule(done.set)        # run after every message queued before it
+    done.wait(SEND_WAIT)
+
+
+def _iopub_thread() -> Any:
+    try:
+        from ipykernel.kernelbase import Kernel
+    except ImportError:
+        return None
+    if not Kernel.initialized():
+        return None
+    thread = getattr(Kernel.instance(), "iopub_thread", None)
+    if thread is None or not thread.thread.is_alive():
+        return None
+    return thread
 
 
 class CommandCanvas:
@@ -115,6 +218,13 @@ class CommandCanvas:
 
     def clear(self) -> None:
         self._draw(_CMD["clear"])
+
+    def clear_rect(self, x: float, y: float, width: float, height: float) -> None:
+        self._draw(_CMD["clearRect"], x, y, width, height)
+
+    def draw_image(self, image: Canvas, x: float, y: float) -> None:
+        """Another canvas of the page drawn at ``(x, y)``, its own size."""
+        self._draw(_CMD["drawImage"], widget_serialization["to_json"](image, None), x, y)
 
     def save(self) -> None:
         self._draw(_CMD["save"])
@@ -225,7 +335,7 @@ class Ghost:
 _KEEP: Any = object()
 
 
-class BoardWidget(SvgFallback, LayeredCanvas):
+class BoardWidget(SvgFallback, Canvas):  # type: ignore[misc]
     """A game board on a canvas. ``cell_size`` is the cell's side on screen (CSS pixels) at
     full size; ``resolution`` canvas pixels are drawn per CSS pixel, so the board stays sharp
     when the browser scales it. The canvas takes the width of its container, up to its
@@ -249,7 +359,13 @@ class BoardWidget(SvgFallback, LayeredCanvas):
         self._labels = labels
         self._unit = unit
         plan = plan_board(sheet_of(state, turns=turns), cell_size=unit, labels=labels)
-        super().__init__(3, width=plan.width, height=plan.height, **kwargs)
+        # the static and marks layers: canvases of the page that it never shows (made
+        # first, so that the page has them before the board that copies them)
+        hidden = tuple(Canvas(width=plan.width, height=plan.height,
+                              _send_client_ready_event=False, **looks(Canvas))
+                       for _ in range(2))
+        super().__init__(width=plan.width, height=plan.height, **kwargs)
+        self.layers: tuple[Canvas, Canvas, BoardWidget] = (*hidden, self)
         # Its own size (canvas pixels / resolution) at most, the width of its container at
         # most, and (the page side, events.js) the height that keeps the widget on screen:
         # width and height auto keep the aspect under both limits.
@@ -265,6 +381,8 @@ class BoardWidget(SvgFallback, LayeredCanvas):
         self.turns: tuple[Turn, ...] = tuple(turns)
         self.ghost: Ghost | None = None
         self.highlight: frozenset[Cell] = frozenset()
+        self._shown: tuple[Item, ...] = ()      # the overlay on show
+        self._leaves: list[Leaf] = []           # the marks layer on show, leaf by leaf
         self._patterns: dict[str, object] = {}
         # one pattern model per tile in the kernel, shared by every board; without cairo
         # the painter draws the tiles as strokes
@@ -285,6 +403,10 @@ class BoardWidget(SvgFallback, LayeredCanvas):
             self.on_touch_cancel(lambda touches: self._touch_reset())
         redraw_on_connect(self, self.redraw)
         self.redraw()
+
+    def __getitem__(self, layer: int) -> Canvas:
+        """The canvas of ``layer`` (STATIC, MARKS: never shown; OVERLAY: the board)."""
+        return self.layers[layer]
 
     # -- pixels and cells ----------------------------------------------------------------
 
@@ -369,10 +491,8 @@ class BoardWidget(SvgFallback, LayeredCanvas):
         plan = (plan_board(sheet_of(state, turns=turns), cell_size=self._unit,
                            labels=self._labels) if marks else self.plan)
         with canvas_batch():
-            if marks:
-                self._paint(MARKS, plan.marks)
-            if overlay:
-                self._paint(OVERLAY, overlay_items(plan, ghost, highlight))
+            changed = self._paint_marks(plan) if marks else []
+            self._compose(plan, ghost, highlight, changed)
         self.plan, self.state, self.turns = plan, state, turns
         self.ghost, self.highlight = ghost, highlight
         return True
@@ -380,13 +500,70 @@ class BoardWidget(SvgFallback, LayeredCanvas):
     def redraw(self) -> None:
         """Paint every layer again from what the board shows, in one message."""
         with canvas_batch():
-            self._paint(STATIC, self.plan.static)
-            self._paint(MARKS, self.plan.marks)
-            self._paint(OVERLAY, overlay_items(self.plan, self.ghost, self.highlight))
+            self._paint(STATIC, self.plan.static, self.plan)
+            self._paint(MARKS, self.plan.marks, self.plan)
+            self._leaves = layer_leaves(self.plan.marks, self._patterns)
+            self._compose(self.plan, self.ghost, self.highlight, None)
         self.redraws += 1
 
-    def _paint(self, layer: int, items: Sequence[Item]) -> None:
-        paint_on(self[layer], items, patterns=self._patterns, specs=self.plan.patterns)
+    def _paint(self, layer: int, items: Sequence[Item], plan: BoardPlan) -> None:
+        paint_on(self[layer], items, patterns=self._patterns, specs=plan.patterns)
+
+    def _paint_marks(self, plan: BoardPlan) -> list[Box] | None:
+        """The marks layer of ``plan``, painted again only where it differs from the one
+        on show (:func:`~paleowidgets.render.canvas.changed_boxes`): every leaf that meets
+        those boxes is painted, whole and unclipped, on the :func:`scratch` canvas cleared
+        there, and the boxes alone are copied onto the layer (whole pixels, a rectangle at
+        a time). Returns the boxes; None when the layer was painted whole (a new size, or
+        changes over more than :data:`PART` of it)."""
+        leaves = layer_leaves(plan.marks, self._patterns)
+        boxes: list[Box] | None = None
+        if (plan.width, plan.height) == (self.plan.width, self.plan.height):
+            boxes = _inside(changed_boxes(self._leaves, leaves), plan)
+            if _area(boxes) > PART * plan.width * plan.height:
+                boxes = None
+        self._leaves = leaves
+        if boxes is None:
+            self._paint(MARKS, plan.marks, plan)
+            return None
+        if boxes:
+            spare = scratch(plan.width, plan.height)
+            c = CommandCanvas(spare)
+            for x0, y0, x1, y1 in boxes:
+                c.clear_rect(x0, y0, x1 - x0, y1 - y0)
+            paint_leaves(Painter(c, self._patterns, {s.id: s for s in plan.patterns}),
+                         leaves, boxes)
+            copy_boxes(CommandCanvas(self[MARKS]), [spare], boxes, clear=True)
+        return boxes
+
+    def overlay_of(self, plan: BoardPlan, ghost: Ghost | None,
+                highlight: frozenset[Cell]) -> tuple[Item, ...]:
+        """What the overlay shows (a board with more marks on top adds them here)."""
+        return overlay_items(plan, ghost, highlight)
+
+    def _compose(self, plan: BoardPlan, ghost: Ghost | None, highlight: frozenset[Cell],
+                 changed: list[Box] | None) -> None:
+        """The board: the static and marks layers copied, the overlay painted on top. Only
+        in the ``changed`` boxes of the marks and those of the overlay on show and the new
+        one (whole pixels, a rectangle at a time); everywhere when ``changed`` is None or
+        the boxes cover more than :data:`PART` of the board."""
+        items = self.overlay_of(plan, ghost, highlight)
+        boxes: list[Box] | None = None
+        if changed is not None:
+            boxes = _inside(merge_boxes([*changed, *item_boxes(self._shown),
+                                         *item_boxes(items)]), plan)
+            if _area(boxes) > PART * plan.width * plan.height:
+                boxes = None
+        c = CommandCanvas(self)
+        if boxes is None:
+            c.global_alpha = 1
+            c.clear()
+            c.draw_image(self[STATIC], 0, 0)
+            c.draw_image(self[MARKS], 0, 0)
+        else:
+            copy_boxes(c, [self[STATIC], self[MARKS]], boxes)
+        Painter(c, self._patterns, {s.id: s for s in plan.patterns}).paint(items)
+        self._shown = items
 
     # -- notebook output ---------------------------------------------------------------
 
@@ -397,6 +574,35 @@ class BoardWidget(SvgFallback, LayeredCanvas):
 
     def fallback_svg(self) -> str:
         return str(render_svg(self.state, turns=self.turns, labels=self._labels))
+
+
+def copy_boxes(canvas: CommandCanvas, sources: Sequence[Canvas], boxes: Sequence[Box], *,
+               clear: bool = False) -> None:
+    """Draw ``sources`` (canvases of the board's size or more) onto ``canvas`` inside each
+    box only, a clip rectangle of whole pixels at a time (``clear``: the box cleared
+    first). An image drawn at whole pixels under such a clip is copied pixel for pixel."""
+    canvas.global_alpha = 1
+    for x0, y0, x1, y1 in boxes:
+        canvas.save()
+        canvas.begin_path()
+        canvas.rect(x0, y0, x1 - x0, y1 - y0)
+        canvas.clip()
+        if clear:
+            canvas.clear_rect(x0, y0, x1 - x0, y1 - y0)
+        for source in sources:
+            canvas.draw_image(source, 0, 0)
+        canvas.restore()
+
+
+def _inside(boxes: Sequence[Box], plan: BoardPlan) -> list[Box]:
+    """The boxes cut to the board (empty ones left out)."""
+    out = [(max(0, x0), max(0, y0), min(plan.width, x1), min(plan.height, y1))
+           for x0, y0, x1, y1 in boxes]
+    return [b for b in out if b[0] < b[2] and b[1] < b[3]]
+
+
+def _area(boxes: Sequence[Box]) -> int:
+    return sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes)
 
 
 # -- the overlay ---------------------------------------------------------------------------

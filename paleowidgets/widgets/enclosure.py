@@ -41,7 +41,7 @@ from ..render.primitives import Item
 from ..render.sheet import sheet_of
 from ..render.style import fossil_name
 from ._display import SvgFallback
-from .board import OVERLAY, BoardWidget, board_beside, canvas_batch, overlay_items
+from .board import BoardWidget, Ghost, board_beside, canvas_batch
 from .events import classroom
 from .shared import looks
 
@@ -64,11 +64,10 @@ class LayeredBoard(BoardWidget):
         self.extra: tuple[Item, ...] = ()
         super().__init__(state, **kwargs)
 
-    def _paint(self, layer: int, items: Sequence[Item]) -> None:
-        if layer == OVERLAY:
-            self.extra = self.layer(self.plan)
-            items = (*items, *self.extra)
-        super()._paint(layer, items)
+    def overlay_of(self, plan: BoardPlan, ghost: Ghost | None,
+                highlight: frozenset[Cell]) -> tuple[Item, ...]:
+        self.extra = self.layer(plan)
+        return (*super().overlay_of(plan, ghost, highlight), *self.extra)
 
     def show_layer(self, layer: Layer) -> bool:
         """Show ``layer``'s marks, in one canvas message; False when they are those shown."""
@@ -76,7 +75,7 @@ class LayeredBoard(BoardWidget):
         if layer(self.plan) == self.extra:
             return False
         with canvas_batch():
-            self._paint(OVERLAY, overlay_items(self.plan, self.ghost, self.highlight))
+            self._compose(self.plan, self.ghost, self.highlight, [])
         return True
 
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as W
-from ipycanvas import Canvas, MultiCanvas
 from ipycanvas.canvas import Pattern
 
 _SHARED: dict[tuple[Any, ...], W.Widget] = {}
@@ -52,18 +51,6 @@ def looks(widget: type[W.Widget], style: dict[str, Any] | None = None,
     elif style:
         raise TypeError(f"{widget.__name__} has no style")
     return out
-
-
-class LayeredCanvas(MultiCanvas):  # type: ignore[misc]
-    """ipycanvas' ``MultiCanvas`` whose layers share one layout (ipycanvas gives each layer
-    a ``Layout`` of its own, which nobody changes): ``n_canvases`` models fewer. The
-    multi-canvas's own layout is its own, free to change."""
-
-    def __init__(self, n_canvases: int = 3, **kwargs: Any) -> None:
-        layers = [Canvas(**looks(Canvas)) for _ in range(n_canvases)]
-        # MultiCanvas.__init__ (ipycanvas 0.14), with these layers
-        super(MultiCanvas, self).__init__(_canvases=layers, **kwargs)
-        self.on_msg(self._canvases[-1]._handle_frontend_event)
 
 
 _PATTERNS: dict[bytes, Pattern] = {}
