@@ -130,7 +130,7 @@ from ..core.turns import Turn
 from ._moves import INF, NO_GAINS, NONE, Clock, Done, Move, Timeout
 from ._planner import Planner
 from ._tables import Tables, Variant, best_square_completion, bits_of
-from .beam import anytime
+from .lns import anytime
 
 # The anytime phase (beam.py) runs when at least ANYTIME_ROUNDS rounds are left (the
 # puzzle collection has at most 10 rounds, and its answers stay what they were), for
