@@ -4,6 +4,7 @@ time limit, in the same run.
 
     .venv/bin/python benchmarks/bench_lns.py                          # 5 games a map, 10 s, 60 s
     .venv/bin/python benchmarks/bench_lns.py --maps dig-site --games 1 --limits 10
+    .venv/bin/python benchmarks/bench_lns.py --beam-limits 10       # beams alone at 10 s only
 
 The games are ``bench_fullgame.py``'s (game ``i`` rolls ``random.Random(seed + i)``). Each
 solve runs in a fresh child process (``paleo solve``'s path: ``exact.solve`` with a time
@@ -67,14 +68,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=5, help="games per map")
     ap.add_argument("--seed", type=int, default=101, help="seed of the first game")
     ap.add_argument("--limits", type=float, nargs="+", default=[10.0, 60.0])
-    ap.add_argument("--no-beams", action="store_true",
-                    help="only the solves with the LNS (not the beams alone)")
+    ap.add_argument("--beam-limits", type=float, nargs="*", default=None,
+                    help="the limits at which the beams alone are run too (default: every "
+                         "limit; none: no run of the beams alone)")
     args = ap.parse_args(argv)
+    beam_limits = args.limits if args.beam_limits is None else args.beam_limits
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"{os.cpu_count()} cores", flush=True)
     head = "| map | seed |"
     for lim in args.limits:
-        if not args.no_beams:
+        if lim in beam_limits:
             head += f" beams {lim:g} s: found / bound |"
         head += (f" LNS {lim:g} s: from -> found / bound | sub-solves closed / all, "
                  "improved, refused | MB |")
@@ -86,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
             seed = args.seed + i
             row = f"| {map_name} | {seed} |"
             for lim in args.limits:
-                if not args.no_beams:
+                found_b = None
+                if lim in beam_limits:
                     found_b, bound_b, sec_b, _, _ = run(map_name, seed, lim, 1.0)
                     row += f" {found_b} / {bound_b} in {sec_b:.1f} s |"
                 found, bound, sec, mb, info = run(map_name, seed, lim, 0.5)
@@ -96,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
                     start_v, closed, solves, improved, refused = info
                     row += (f" {start_v} -> {found} / {bound} in {sec:.1f} s | "
                             f"{closed} / {solves}, {improved}, {refused} | {mb:.0f} |")
-                    if not args.no_beams:
+                    if found_b is not None:
                         gains[lim].append(found - found_b)
             print(row, flush=True)
     for lim, g in gains.items():

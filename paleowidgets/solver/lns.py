@@ -561,7 +561,7 @@ def improve(t: Tables, start: State, line: Sequence[Move], value: int, report: R
     t0 = time.perf_counter()
     while True:
         now = time.perf_counter()
-        if now >= stop_at - 0.05 or (upper is not None and best_v >= upper):
+        if now >= stop_at - 0.2 or (upper is not None and best_v >= upper):
             break
         if check is not None:
             check()
@@ -595,7 +595,9 @@ def improve(t: Tables, start: State, line: Sequence[Move], value: int, report: R
                             round(time.perf_counter() - b, 2)))
         if status == cp_model.OPTIMAL:
             stats.optimal += 1
-            size = min(MAX_FREE, size + 1) if rng.random() < 0.5 else size
+            # closed well within its time: a larger neighbourhood next time
+            if time.perf_counter() - b < 0.4 * sub_limit or rng.random() < 0.5:
+                size = min(MAX_FREE, size + 1)
         else:
             size = max(MIN_FREE, size - 1)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -629,6 +631,9 @@ last_stats: Stats | None = None
 # Only from this many rounds left (whole games; the analysis' later rounds and the puzzle
 # collection keep the beams alone).
 LNS_ROUNDS = 12
+# Nor with less than this many seconds for it (importing OR-Tools and a first sub-model
+# take a few tenths).
+MIN_SECONDS = 1.0
 
 
 def anytime(search: _Search, start: State, report: Report, best: Callable[[], Line | None],
@@ -642,6 +647,7 @@ def anytime(search: _Search, start: State, report: Report, best: Callable[[], Li
     global last_stats
     last_stats = None
     if (stop_at is None or BEAM_SHARE >= 1 or search.t.R - start.round < LNS_ROUNDS
+            or (1 - BEAM_SHARE) * (stop_at - time.perf_counter()) < MIN_SECONDS
             or not available()):
         beams(search, start, report, best, stop_at, seed=seed)
         return None
