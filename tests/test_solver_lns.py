@@ -23,7 +23,7 @@ import pytest
 
 from paleowidgets.core.logs import replay_turns
 from paleowidgets.core.maps import Puzzle, load_document
-from paleowidgets.core.rules import Game
+from paleowidgets.core.rules import Game, State
 from paleowidgets.core.turns import Turn
 from paleowidgets.data import load_map
 from paleowidgets.solver import lns
@@ -41,6 +41,15 @@ def _rolls(seed: int, rounds: int) -> tuple[tuple[int, int], ...]:
     return tuple((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(rounds))
 
 
+def _greedy(map_name: str, seed: int) -> tuple[Engine, State, list[Move]]:
+    """An engine for game ``seed`` of a shipped map, its start and its greedy line."""
+    game = Game(load_map(map_name))
+    engine = Engine(game, _rolls(seed, game.rounds))
+    engine.search.clock = Clock(None, None)
+    start = game.initial_state()
+    return engine, start, engine.search.greedy(start)
+
+
 def _improve(game: Game, rolls: Any, seconds: float, *, seed: int = 0,
              sub_limit: float = 0.3) -> tuple[int, int, lns.Stats]:
     """The greedy line's score, the LNS's from it after ``seconds``, and its stats; every
@@ -49,12 +58,12 @@ def _improve(game: Game, rolls: Any, seconds: float, *, seed: int = 0,
     engine.search.clock = Clock(None, None)
     start = game.initial_state()
     line = engine.search.greedy(start)
-    first = lns.replay(start, engine.rolls, line)
+    first = lns.replay(engine.tables, start, line)
     assert first is not None
     seen: list[int] = []
 
     def report(value: int, new: list[Move]) -> None:
-        turns = lns.line_turns(start, new)
+        turns = lns.line_turns(engine.tables, start, new)
         assert replay_turns(game, engine.rolls, turns)[-1].score().total == value
         assert not seen or value > seen[-1]
         seen.append(value)
@@ -108,15 +117,11 @@ def test_lns_on_the_puzzle_collection() -> None:
 def test_replay_refuses_a_broken_line() -> None:
     """A line that passes while the roll's shapes fit is no line: ``replay`` says None,
     where the same line with its draw scores."""
-    game = Game(load_map("dig-site"))
-    rolls = _rolls(101, game.rounds)
-    engine = Engine(game, rolls)
-    engine.search.clock = Clock(None, None)
-    start = game.initial_state()
-    line = engine.search.greedy(start)
-    assert lns.replay(start, rolls, line) is not None
-    assert lns.replay(start, rolls, [PASS, *line[1:]]) is None
-    assert lns.replay(start, rolls, line[:-1]) is None          # the game does not end
+    engine, start, line = _greedy("dig-site", 101)
+    t = engine.tables
+    assert lns.replay(t, start, line) is not None
+    assert lns.replay(t, start, [PASS, *line[1:]]) is None
+    assert lns.replay(t, start, line[:-1]) is None          # the game does not end
 
 
 def test_a_submodel_with_nothing_freed_keeps_the_line() -> None:
@@ -125,13 +130,8 @@ def test_a_submodel_with_nothing_freed_keeps_the_line() -> None:
     line's score and its line replays to what the model says."""
     from ortools.sat.python import cp_model
 
-    game = Game(load_map("snow-map"))
-    rolls = _rolls(102, game.rounds)
-    engine = Engine(game, rolls)
-    engine.search.clock = Clock(None, None)
-    start = game.initial_state()
-    line = engine.search.greedy(start)
-    value = lns.replay(start, rolls, line)
+    engine, start, line = _greedy("snow-map", 102)
+    value = lns.replay(engine.tables, start, line)
     assert value is not None
     sub = lns._SubModel(cp_model, engine.tables, start, line, [])
     solver = cp_model.CpSolver()
@@ -140,7 +140,7 @@ def test_a_submodel_with_nothing_freed_keeps_the_line() -> None:
     assert solver.Solve(sub.m) == cp_model.OPTIMAL
     claimed = round(solver.ObjectiveValue()) + sub.const_score
     assert claimed >= value
-    assert lns.replay(start, rolls, sub.line_of(solver)) == claimed
+    assert lns.replay(engine.tables, start, sub.line_of(solver)) == claimed
 
 
 @pytest.mark.parametrize(("map_name", "seed"), [("dig-site", 101), ("snow-map", 103)])

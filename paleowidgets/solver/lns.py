@@ -87,34 +87,21 @@ class Stats:
 
 # -- replaying ---------------------------------------------------------------------------
 
-def line_turns(start: State, line: Sequence[Move]) -> list[Turn]:
+def line_turns(t: Tables, start: State, line: Sequence[Move]) -> tuple[Turn, ...]:
     """The file-notation turns of ``line`` from ``start`` (not checked)."""
-    out = []
-    s = start
-    g = s.game
-    for mv in line:
-        if mv.shape < 0:
-            out.append(Turn.pass_(g.cells_of(mv.squares)))
-        else:
-            switch = [n for n, on in (("shape", mv.spend_shape), ("dig", mv.spend_dig)) if on]
-            from ..core.terms import BONUS_KINDS
+    from .exact import _turns  # exact imports this module: here, not at the top
 
-            stars = [k for k, n in zip(BONUS_KINDS, mv.gains, strict=True) for _ in range(n)]
-            out.append(s.turn_of(LETTERS[mv.shape], DIG_TYPES[mv.dig], mv.mask, switch=switch,
-                                 stars=stars, squares=mv.squares))
-        s = s.play(mv.mask, mv.dig, spend_shape=mv.spend_shape, spend_dig=mv.spend_dig,
-                   gains=mv.gains, squares=mv.squares)
-    return out
+    return _turns(t, start, line)
 
 
-def replay(start: State, rolls: Sequence[tuple[int, int]], line: Sequence[Move]) -> int | None:
+def replay(t: Tables, start: State, line: Sequence[Move]) -> int | None:
     """The score of ``line`` from ``start`` replayed through the core's checked
     ``State.apply`` (every rule, the forced draw included); None when a turn is illegal or
     the line does not end the game."""
     s = start
     try:
-        for turn in line_turns(start, line):
-            s = s.apply(rolls[s.round], turn)
+        for turn in line_turns(t, start, line):
+            s = s.apply(t.rolls[s.round], turn)
     except (IllegalTurnError, IndexError):
         return None
     return s.score().total if s.is_terminal else None
@@ -606,7 +593,7 @@ def improve(t: Tables, start: State, line: Sequence[Move], value: int, report: R
         # at 0 by a solution not optimal); the core's replay decides.
         claimed = round(solver.ObjectiveValue()) + sub.const_score
         new = sub.line_of(solver)
-        got = replay(start, t.rolls, new)
+        got = replay(t, start, new)
         if got is None or got < claimed:
             stats.rejected += 1
             continue
@@ -657,7 +644,7 @@ def anytime(search: _Search, start: State, report: Report, best: Callable[[], Li
     if line is None:
         return None
     t = search.t
-    value = replay(start, t.rolls, line)
+    value = replay(t, start, line)
     if value is None:       # never: the caller's lines are replayed lines
         return None
     last_stats = Stats(history=[(0.0, value)])     # kept if a report stops the search
