@@ -780,10 +780,15 @@ class Engine:
 
     def solve(self, start: State, *, time_limit: float | None = None,
               progress: Callable[[int, int], object] | None = None,
-              seed: Sequence[Move] = ()) -> Solution:
+              seed: Sequence[Move] = (), lines_first: bool = True) -> Solution:
         """The optimum from ``start`` (see :func:`solve`). ``seed``, a real line from
         ``start`` known to be legal, is a first lower bound (its value, not its moves, is
-        trusted: the line returned is always replayed)."""
+        trusted: the line returned is always replayed). ``lines_first=False`` leaves out
+        the searches for lines only (the anytime phase and the planner's dives): for a
+        caller that wants a proof and already holds a good line (the game analysis
+        near the end of a game: the dig site's state with 8 rounds left of the greedy
+        game of seed 101 is proven in 5 s without them, and not in 60 s with them, where
+        the beams took 70 % of the limit)."""
         t = self.tables
         clock = Clock(time_limit, progress)
         # The planner and the search read the clock through these attributes.
@@ -817,8 +822,9 @@ class Engine:
             # prune with (the bound of the start takes seconds there, fewer above a
             # good line).
             left = t.R - start.round
-            if left >= ANYTIME_ROUNDS or (time_limit is not None and t.R >= ANYTIME_ROUNDS
-                                          and left >= ANYTIME_MID_ROUNDS):
+            if lines_first and (left >= ANYTIME_ROUNDS
+                                or (time_limit is not None and t.R >= ANYTIME_ROUNDS
+                                    and left >= ANYTIME_MID_ROUNDS)):
                 stop_at = clock.start + anytime_budget(time_limit)
 
                 def on_line(value: int, line: list[Move]) -> None:
@@ -848,7 +854,10 @@ class Engine:
             # Quick dives for good may-pass lines (tried as real lines), then the may-pass
             # optimum, if it beats the real line found so far; every may-pass line the
             # planner finds on the way is tried as a real line too.
-            for width in (1, 2, 3):
+            # (Not when the caller holds a good line and wants a proof: with 8 rounds
+            # left on the dig site, the dives took half of the 24 s of a proof, and
+            # without them it took 5 s.)
+            for width in (1, 2, 3) if lines_first else ():
                 planner.dive(start, real.best, on_plan, width=width, nodes=400 * width)
             # Its goals bound the may-pass optimum, hence every real line, as they fall.
             relaxed, plan = planner.solve(start, real.best, on_plan, on_bound)

@@ -89,22 +89,7 @@ def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...
     spendable = cap_total - at_least       # star bonuses that may pay for spends
     sq_most = h_sq + spendable
     rounds = sorted(rd for rs in run.class_rounds for rd in rs)
-    per_round: list[dict[int, int]] = []
-    for rd in rounds:
-        pats: dict[int, int] = {}
-        for var, cost in VARIANT_COSTS:
-            if cost > h_sw + spendable:
-                continue
-            for si, d in t.pairs[rd][var]:
-                for i in bits_of(touch & t.shape_bits[si]):
-                    m = t.pl_mask[i]
-                    wd = want_dig(m, wanted)
-                    if wd == -2 or (wd >= 0 and wd != d):
-                        continue
-                    x = m & universe
-                    if pats.get(x, 99) > cost:
-                        pats[x] = cost
-        per_round.append(pats)
+    per_round = _patterns(run, rounds, touch, universe, wanted, h_sw + spendable)
     n = len(rounds)
     # Per round j: the weight levels of the need cells over the sets of rounds >= j
     # (level[k]: largest set through the cell has k need cells; 0: none).
@@ -262,6 +247,50 @@ def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...
             sets.append((rounds[n - 1], end[2], end[3]))
             realise(run, sets, universe, need, wanted, touch)
     return best
+
+
+def _patterns(run: Run, rounds: list[int], touch: int, universe: int,
+              wanted: tuple[int, int, int], most_cost: int) -> list[dict[int, int]]:
+    """Per round of ``rounds``, the sets :func:`dp_plus` may draw: the cells of
+    ``universe`` a placement of ``touch`` covers, with the fewest switches (at most
+    ``most_cost``) for which the round's roll offers its shape in a dig type it may
+    have (the wanted one where it meets a wanted ring; none when it meets two).
+
+    Each shape's placements are reduced once to their distinct (cells of the universe,
+    wanted dig type) pairs, and rounds whose rolls offer the same pairs share their sets
+    (the same values as going over every placement of every pair of every round)."""
+    t = run.t
+    reduced: dict[int, list[tuple[int, int]]] = {}
+
+    def of_shape(si: int) -> list[tuple[int, int]]:
+        got = reduced.get(si)
+        if got is None:
+            seen: set[tuple[int, int]] = set()
+            for i in bits_of(touch & t.shape_bits[si]):
+                m = t.pl_mask[i]
+                wd = want_dig(m, wanted)
+                if wd != -2:
+                    seen.add((m & universe, wd))
+            got = reduced[si] = list(seen)
+        return got
+
+    variants = [(var, cost) for var, cost in VARIANT_COSTS if cost <= most_cost]
+    by_offer: dict[tuple[frozenset[tuple[int, int]], ...], dict[int, int]] = {}
+    out: list[dict[int, int]] = []
+    for rd in rounds:
+        offer = tuple(t.pairs[rd][var] for var, _ in variants)
+        pats = by_offer.get(offer)
+        if pats is None:
+            pats = by_offer[offer] = {}
+            for (_var, cost), pairs in zip(variants, offer, strict=True):
+                for si, d in pairs:
+                    for x, wd in of_shape(si):
+                        if wd >= 0 and wd != d:
+                            continue
+                        if pats.get(x, 99) > cost:
+                            pats[x] = cost
+        out.append(pats)
+    return out
 
 
 def dp_paths(history: list[tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32]]],
