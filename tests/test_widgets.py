@@ -382,6 +382,25 @@ def test_illegal_ghost_gives_the_cores_reason_and_keeps_the_state(
     agrees(play)
 
 
+def test_only_a_turn_pauses_before_its_words(messages: Messages,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a turn's board message the kernel leaves the cores to the server and the
+    browser for a moment (board.let_it_travel), before the words; never after a hover."""
+    import paleowidgets.widgets.play as play_module
+
+    order: list[str] = []
+    monkeypatch.setattr(play_module, "let_it_travel", lambda: order.append("pause"))
+    play = rolled()
+    mouse(play.board, "mouse_move", C4)
+    assert order == [] and len(messages) > 0
+    messages.clear()
+    real = _CANVAS_MANAGER.send
+    monkeypatch.setattr(_CANVAS_MANAGER, "send",
+                        lambda *a, **k: (order.append("board"), real(*a, **k)))
+    mouse(play.board, "mouse_down", C4)
+    assert play.state.round == 1 and order == ["board", "pause"]
+
+
 def test_click_draws_digs_and_scores(messages: Messages) -> None:
     play = rolled()
     mouse(play.board, "mouse_move", C4)

@@ -26,6 +26,7 @@ import asyncio
 import itertools
 import math
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -172,6 +173,22 @@ def send_now() -> None:
     done = threading.Event()
     thread.schedule(done.set)        # run after every message queued before it
     done.wait(SEND_WAIT)
+
+
+TRAVEL = 0.004      # seconds
+
+
+def let_it_travel() -> None:
+    """After a turn's board message: leave the machine's cores to the Jupyter server and
+    the browser for a moment (:data:`TRAVEL`, a sleep: no CPU), so that they pass the
+    message on and draw it before the kernel makes the turn's words and controls (about
+    10 ms of Python). On a 2-core machine shared with other work this took a click's
+    canvas message from kernel to page in 2-4 ms instead of 7.5-9.6 (benchmarks/README.md,
+    bench_widgets.py). Only
+    for turns: a hover's words are one or two lines, and a pause after every hover would
+    let fast mouse moves queue up in the kernel. Outside a kernel: no pause."""
+    if _iopub_thread() is not None:
+        time.sleep(TRAVEL)
 
 
 def _iopub_thread() -> Any:

@@ -50,7 +50,7 @@ from ..core.turns import Turn
 from ..render.style import document_title, sheet_labels
 from ..render.svg import render_svg
 from ._display import SvgFallback
-from .board import BoardWidget, Ghost, board_beside, canvas_batch
+from .board import BoardWidget, Ghost, board_beside, canvas_batch, let_it_travel
 from .events import classroom
 from .keeping import Keeper
 from .pictures import (
@@ -340,7 +340,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         """Redraw after an action that changed the table. The board goes first, in one
         canvas message that the turn listeners' boards join; then the words and the
         controls; the autosave last. The player waits for the board only, so it leaves
-        before the rest is done; the save still ends before this returns, and the kernel
+        before the rest is done (after a turn, a moment later: :func:`.board.let_it_travel`);
+        the save still ends before this returns, and the kernel
         reads the next event only then: a turn is on disk before the next is accepted."""
         if not changed:
             return
@@ -351,6 +352,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             if turned:
                 for callback in self._turn_callbacks:
                     callback(self)
+        if turned:
+            let_it_travel()
         self._refresh_words(controls)
         if turned:
             for callback in self._saved_callbacks:
