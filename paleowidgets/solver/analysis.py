@@ -127,10 +127,12 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
     everything. ``total_time`` bounds the whole analysis instead (or as well), in two
     phases (:func:`_share`): from the last round back, while every round so far is
     proven, a solve may take all the time up to ``PROOF_SHARE`` of ``total_time`` (a
-    state with 6 or 7 rounds left may need half a minute to be proven, the rounds after
-    it a few seconds in all); from the first round not proven on, each solve gets an
-    equal share of the time left for the rounds left (no earlier round is proven then:
-    it has more rounds left; its solve finds lines and bounds). ``progress`` is
+    state with 7 or 8 rounds left may need 5 to 50 s to be proven, the rounds after it
+    a few seconds in all), and it only proves (``Engine.solve(lines_first=False)``: its
+    seed is already a good line); from the first round not proven on, each solve gets
+    an equal share of the time left for the rounds left, and searches for lines first
+    (no earlier round is proven then: it has more rounds left; its solve finds lines
+    and bounds). ``progress`` is
     called with (rounds analysed, rounds) after each one. The turns are replayed through
     ``State.apply`` first (an illegal one raises IllegalTurnError); a game not finished is
     a ValueError.
@@ -192,6 +194,8 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
 # dig site (20 rounds, 60 s; benchmarks/README.md): its state with 7 rounds left is
 # proven in 22 s; with equal shares (4 s each) it is not, and 0.75 left the first 13
 # rounds 1.1 s each (best reachable 53 instead of 60); 0.5 proves it and keeps 60.
+# Since the proving solves leave out the line searches (lines_first=False), the states
+# with 7 and 8 rounds left there take about 13 s and 5 s, both within 0.5.
 PROOF_SHARE = 0.5
 
 
