@@ -141,20 +141,25 @@ def _analyse(map_name: str, seed: int, limit: float, bot: str, share: float | No
     queue.put((a.final, a.best, a.bound, f"{proven} of {len(a.rounds)}", seconds, peak))
 
 
-def run(kind: str, map_name: str, seed: int, limit: float,
-        bot: str = "greedy", share: float | None = None) -> tuple[Any, ...]:
+def in_child(target: Any, *args: Any) -> tuple[Any, ...]:
+    """``target(*args, queue)`` in a fresh spawned process (its own peak memory, no
+    tables left over from the run before); what it puts on the queue."""
     ctx = mp.get_context("spawn")
     queue = ctx.Queue()
-    if kind == "analyse":
-        proc = ctx.Process(target=_analyse, args=(map_name, seed, limit, bot, share, queue))
-    elif kind == "relax":
-        proc = ctx.Process(target=_relaxations, args=(map_name, seed, limit, queue))
-    else:
-        proc = ctx.Process(target=_run, args=(kind, map_name, seed, limit, queue))
+    proc = ctx.Process(target=target, args=(*args, queue))
     proc.start()
     out = queue.get()
     proc.join()
     return tuple(out)
+
+
+def run(kind: str, map_name: str, seed: int, limit: float,
+        bot: str = "greedy", share: float | None = None) -> tuple[Any, ...]:
+    if kind == "analyse":
+        return in_child(_analyse, map_name, seed, limit, bot, share)
+    if kind == "relax":
+        return in_child(_relaxations, map_name, seed, limit)
+    return in_child(_run, kind, map_name, seed, limit)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,14 +18,13 @@ is replayed by the core.
 from __future__ import annotations
 
 import argparse
-import multiprocessing as mp
 import os
 import resource
 import sys
 import time
 from typing import Any
 
-from bench_fullgame import rolls_of
+from bench_fullgame import in_child, rolls_of
 
 
 def _run(map_name: str, seed: int, limit: float, share: float, queue: Any) -> None:
@@ -53,13 +52,7 @@ def _run(map_name: str, seed: int, limit: float, share: float, queue: Any) -> No
 
 
 def run(map_name: str, seed: int, limit: float, share: float) -> tuple[Any, ...]:
-    ctx = mp.get_context("spawn")
-    queue = ctx.Queue()
-    proc = ctx.Process(target=_run, args=(map_name, seed, limit, share, queue))
-    proc.start()
-    out = queue.get()
-    proc.join()
-    return tuple(out)
+    return in_child(_run, map_name, seed, limit, share)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -36,8 +36,9 @@ moves built from ``Game.placements``, ``Game.choices``, ``State.switch_sets``,
 
 On a long game (12 rounds or more left: whole class games, not the puzzle collection;
 8 or more in a game of 12 rounds or more, with a time limit) an **anytime phase** comes
-between steps 1 and 2 (``beam.py``): beam searches over the rounds under the real rules,
-ranked by a heuristic outlook, then a large neighbourhood search on the best line, for
+between steps 1 and 2 (``lns.anytime``): beam searches over the rounds under the real rules
+(``beam.py``), ranked by a heuristic outlook, then, when OR-Tools is installed, a large
+neighbourhood search on the best line (``lns.py``), for
 most of the time limit (:func:`anytime_budget`). It only finds lines (each is replayed,
 and must score what it claims); on a 20-round dig site the exact steps alone stayed at
 the quick line for minutes. The bound of the start is computed after it, above the
@@ -132,9 +133,9 @@ from ._planner import Planner
 from ._tables import Tables, Variant, best_square_completion, bits_of
 from .lns import anytime
 
-# The anytime phase (beam.py) runs when at least ANYTIME_ROUNDS rounds are left (the
-# puzzle collection has at most 10 rounds, and its answers stay what they were), for
-# anytime_budget(time limit) seconds.
+# The anytime phase (lns.anytime: beam.py, then lns.py) runs when at least
+# ANYTIME_ROUNDS rounds are left (the puzzle collection has at most 10 rounds, and its
+# answers stay what they were), for anytime_budget(time limit) seconds.
 ANYTIME_ROUNDS = 12
 # Within a long game, a solve with a time limit from a state with fewer rounds left (a
 # hint or the analysis of a middle round) runs it too from this many: the exact parts
@@ -817,7 +818,7 @@ class Engine:
 
         t.check = clock.check   # from here on, long bounds watch the time limit too
         try:
-            # On a long game, good real lines first (beam.py): the exact parts below
+            # On a long game, good real lines first (lns.anytime): the exact parts below
             # find poor ones there, slowly. Their value raises the floor the bounds
             # prune with (the bound of the start takes seconds there, fewer above a
             # good line).
