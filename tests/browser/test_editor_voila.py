@@ -145,8 +145,10 @@ def test_draw_prove_save_reopen_by_touch_and_keys(site: tuple[str, Any, Path]) -
 
     # the rolls, typed in the Puzzle tab
     page.locator(f"{SCOPE} .lm-TabBar-tab", has_text=t("editor.tab.puzzle")).tap()
-    page.locator(f"{SCOPE} input[placeholder='25 14 63']").focus()
-    page.keyboard.type("25 14 63")
+    # in one input event: typed key by key, "25 14" is already a good puzzle (the line
+    # says so), and Prove could reach the kernel before the last roll (seen once in CI,
+    # proving the two-roll puzzle's optimum instead of the three-roll one's)
+    page.locator(f"{SCOPE} input[placeholder='25 14 63']").fill("25 14 63")
     local.set_rolls("25 14 63")
     page.wait_for_selector(f"{SCOPE} .paleo-editor-ok", timeout=20_000)
     drawn = h.fingerprint(page, canvas)
