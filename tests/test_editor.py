@@ -411,3 +411,17 @@ def test_dice_typed_in_any_of_the_words() -> None:
         parse_dice("IX TU", "c c d d h h", "fr")
     with pytest.raises(ValueError, match="c c p p h h"):
         parse_dice("IX TU VW FP LY NZ", "c c d d h", "fr")
+
+
+def test_a_change_after_a_proof_takes_its_words_back() -> None:
+    # "Proven: ... Save keeps it" must not stay on screen once the draft has changed
+    # (a roll typed after Prove was pressed reached the kernel after the proof in CI)
+    e = small()
+    e.paint((4, 4), "*")
+    assert e.prove() is not None and "Proven" in e.status.value
+    e.set_rolls("25 14 63")
+    assert e.solution is None and e.status.value == ""
+    e.title.value = "Words only"            # words keep the proof, and its line
+    assert e.prove() is not None and "Proven" in e.status.value
+    e.title.value = "Other words"
+    assert "Proven" in e.status.value and e.draft.solution

@@ -314,6 +314,8 @@ class PuzzleEditor(SvgFallback, W.VBox):  # type: ignore[misc]
         if not keep_proof:
             self._version += 1
             self.draft.changed()
+            if self.solution is not None:   # "Proven: ... Save keeps it" is no longer true
+                self.status.value = ""
             self.solution = None
         self._sync_fields()
         self._show_board()
