@@ -128,12 +128,17 @@ def solve_cpsat(puzzle_or_game_and_rolls: Puzzle | tuple[Game, Sequence[Roll]], 
         # No line: a bound only when the search got far enough to have one (0 is what it
         # says before; a puzzle whose best is 0 gets a line at once).
         bound = _floor(solver.BestObjectiveBound()) if status == cp_model.UNKNOWN else -1
+        if bound > 0 and cap is not None:
+            bound = min(bound, cap)
         if bound > 0 and floor is not None:
             bound = max(bound, floor - 1)   # below the floor: no line reaches the floor
         return CpsatResult(-1, False, (), seconds, name, bound if bound > 0 else -1)
     turns = built.turns(solver)
+    bound = _floor(solver.BestObjectiveBound())
+    if cap is not None:
+        bound = min(bound, cap)     # CP-SAT does not always fold the cap into its bound
     return CpsatResult(round(solver.ObjectiveValue()), status == cp_model.OPTIMAL, turns,
-                       seconds, name, _floor(solver.BestObjectiveBound()))
+                       seconds, name, bound)
 
 
 class _Progress:
