@@ -138,8 +138,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-hinted", dest="hinted", action="store_false",
                     help="leave out CP-SAT hinted with the analysis' line")
     ap.add_argument("--above", action="store_true",
-                    help="with --ours: CP-SAT hinted with our line, capped by our bound, "
-                         "asked for a line above it (infeasible: ours is proven)")
+                    help="with --ours, where ours is not proven: CP-SAT hinted with our "
+                         "line, capped by our bound, asked for a line above it "
+                         "(infeasible: ours is proven)")
     args = ap.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.2f}, {time.strftime('%H:%M:%S')} UTC",
           flush=True)
@@ -164,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
                         _ours, map_name, seed, rnd, args.ours, args.analyse, line)
                     what = f"{opt} proven" if ok else f"{opt} / {ub}"
                     print(f"    ours: {what} in {s:.1f} s, {mb:.0f} MB", flush=True)
-                    if args.above:
+                    if args.above and not ok:
                         # CP-SAT asked only for the proof: a line above ours' (cap: our bound)
                         variants.append(("above ours", (opt, ub, our_line)))
                 for name, hinted in variants:
