@@ -11,10 +11,11 @@ import pytest
 from ipycanvas import Canvas
 from ipycanvas.canvas import _CANVAS_MANAGER
 
+from paleowidgets.core.maps import Puzzle, parse_document
 from paleowidgets.core.rules import Game, State
 from paleowidgets.core.turns import Turn
 from paleowidgets.data import load_map
-from paleowidgets.render.canvas import Painter, paint_layer, plan_board
+from paleowidgets.render.canvas import Painter, paint_layer, plan_board, plan_whole
 from paleowidgets.render.sheet import sheet_of
 from paleowidgets.widgets import BoardWidget, Ghost, canvas_batch
 from paleowidgets.widgets.board import CommandCanvas, overlay_items
@@ -107,3 +108,50 @@ def test_the_painter_uses_no_call_the_command_canvas_lacks() -> None:
     wanted = {n for n in vars(CanvasLike) if not n.startswith("_")}
     assert wanted <= set(dir(CommandCanvas))
     assert Painter
+
+
+PREDRAWN = '''[map]
+name = "Predrawn pit"
+grid = """
+. . . . . .
+. # # . . .
+. . A . * .
+. . . . . .
+"""
+[fossils.A]
+points = 3
+bonus = 1
+[puzzle]
+rolls = [[2, 5], [1, 4], [3, 3], [6, 1]]
+'''
+
+
+@pytest.mark.parametrize("name", ["dig-site", "snow-map", "first-dig", "ring-school",
+                                  "predrawn"])
+def test_the_board_plan_made_from_what_play_changes_is_the_whole_plan(name: str) -> None:
+    """plan_board looks only at the cells play can have changed and takes the rest from
+    the blank sheet: at every round of random games (One Squares, stars, fossils dug up),
+    with and without the turns, its plan is the one made from the whole grid block
+    (six games a map)."""
+    if name == "predrawn":
+        doc = parse_document(PREDRAWN)
+        assert isinstance(doc, Puzzle)
+        game = Game.from_puzzle(doc)
+    else:
+        game = Game(load_map(name))
+    dug = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state, turns = game.initial_state(), []
+        for _ in range(game.rounds):
+            for given in (turns, None):
+                sheet = sheet_of(state, turns=given)
+                fast, whole = (plan(sheet, cell_size=36, lang="en")
+                               for plan in (plan_board, plan_whole))
+                assert fast == whole
+            roll = (rng.randint(1, 6), rng.randint(1, 6))
+            turn = rng.choice(list(state.legal_turns(roll)))
+            state = state.apply(roll, turn)
+            turns.append(turn)
+        dug |= state.dug
+    assert dug or name == "predrawn", "some game dug up a fossil"

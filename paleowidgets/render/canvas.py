@@ -122,33 +122,103 @@ def _blank_parts(game: Game, u: float, theme: str,
 def plan_board(sheet: Sheet, *, cell_size: float = 48,
                labels: Mapping[str, str] | None = None, lang: str | None = None) -> BoardPlan:
     """The board of ``sheet`` as a static layer and a marks layer (see the module doc); the
-    names the map gives (fossils' tooltips) in ``lang``, the language in force by default."""
+    names the map gives (fossils' tooltips) in ``lang``, the language in force by default.
+
+    A board is planned again at every click, so only what play changes is made again
+    (:func:`_marked_cells`, the fossils, outlines and stars); the margins, the border and
+    the geometry are the blank sheet's, made once per look. :func:`plan_whole` plans the
+    same board from the whole grid block; ``tests/test_layers.py`` checks they agree."""
+    code, ctx = _plan_ctx(sheet, cell_size, labels, lang)
+    blank = _blank_parts(sheet.game, ctx.u, ctx.theme.name, tuple(sorted(ctx.labels.items())),
+                         code)
+    return _assemble(sheet, ctx, blank, _marked_cells(sheet, ctx, blank),
+                     (*sections.fossils(sheet, ctx), *sections.shape_outlines(sheet, ctx)),
+                     sections.stars(sheet, ctx), blank.border)
+
+
+def plan_whole(sheet: Sheet, *, cell_size: float = 48,
+               labels: Mapping[str, str] | None = None, lang: str | None = None) -> BoardPlan:
+    """:func:`plan_board` made from the sheet's whole grid block (every cell compared with
+    the blank sheet's): slower, and the reference it is checked against."""
+    code, ctx = _plan_ctx(sheet, cell_size, labels, lang)
+    now = _grid_parts(sheet, ctx)
+    blank = _blank_parts(sheet.game, ctx.u, ctx.theme.name, tuple(sorted(ctx.labels.items())),
+                         code)
+    assert (now.origin, now.width, now.height) == (blank.origin, blank.width, blank.height)
+    # the cells are shared per look (sections.cells): a cell as handed out is the same object
+    changed = tuple(c for c, b in zip(now.cells, blank.cells, strict=True)
+                    if c is not b and c != b)
+    return _assemble(sheet, ctx, blank, changed, (*now.fossils, *now.outlines), now.stars,
+                     now.border)
+
+
+def _plan_ctx(sheet: Sheet, cell_size: float, labels: Mapping[str, str] | None,
+              lang: str | None) -> tuple[str, Ctx]:
     if cell_size <= 0:
         raise ValueError(f"cell_size must be positive, not {cell_size!r}")
     code = i18n.get_language() if lang is None else i18n.normalize(lang)
-    ctx = Ctx(float(cell_size), sheet.theme, st.LABELS if labels is None else labels, code)
-    now = _grid_parts(sheet, ctx)
-    before = _blank_parts(sheet.game, ctx.u, ctx.theme.name, tuple(sorted(ctx.labels.items())),
-                          code)
+    return code, Ctx(float(cell_size), sheet.theme, st.LABELS if labels is None else labels,
+                     code)
+
+
+def _assemble(sheet: Sheet, ctx: Ctx, blank: _GridParts, changed: tuple[Item, ...],
+              marks: tuple[Item, ...], stars: Sequence[Item],
+              border: tuple[Item, ...]) -> BoardPlan:
     pad = ctx(BOARD_PAD)
-    width = math.ceil(now.width + 2 * pad)
-    height = math.ceil(now.height + 2 * pad)
-    ox, oy = now.origin
-    # the cells are shared per look (sections.cells): a cell as handed out is the same object
-    changed = tuple(c for c, b in zip(now.cells, before.cells, strict=True)
-                    if c is not b and c != b)
-    covered = tuple(s for s in now.stars if "covered" in s.cls.split())
+    width = math.ceil(blank.width + 2 * pad)
+    height = math.ceil(blank.height + 2 * pad)
+    ox, oy = blank.origin
+    covered = tuple(s for s in stars if "covered" in s.cls.split())
     paper = Rect(0, 0, width, height, Paint(fill=sheet.theme.paper), "paper")
-    static = (paper, Group((*before.margins,
-                            Group((*before.cells, *before.stars), "board", ox, oy)),
+    static = (paper, Group((*blank.margins,
+                            Group((*blank.cells, *blank.stars), "board", ox, oy)),
                            "grid", pad, pad))
-    marks = (Group((Group((*changed, *now.fossils, *now.outlines, *covered, *now.border),
-                          "board", ox, oy),), "grid", pad, pad),)
-    patterns = (*(sections.dig_pattern(d, ctx) for d in DIG_TYPES),
-                sections.predrawn_pattern(ctx))
+    marks_layer = (Group((Group((*changed, *marks, *covered, *border), "board", ox, oy),),
+                         "grid", pad, pad),)
     g = sheet.game
     return BoardPlan(width, height, ctx.u, pad + ox, pad + oy, g.width, g.height, static,
-                     marks, patterns, sheet.theme)
+                     marks_layer, _patterns(ctx.u, ctx.theme), sheet.theme)
+
+
+@functools.lru_cache(maxsize=32)
+def _patterns(u: float, theme: st.Theme) -> tuple[PatternSpec, ...]:
+    ctx = Ctx(u, theme, {})
+    return (*(sections.dig_pattern(d, ctx) for d in DIG_TYPES),
+            sections.predrawn_pattern(ctx))
+
+
+def _marked_cells(sheet: Sheet, ctx: Ctx, blank: _GridParts) -> tuple[Item, ...]:
+    """The cells of ``sheet`` that look different from the blank sheet's, in reading order.
+
+    A cell's look (:func:`~.sections.cell_class`) follows from its dig type, whether it is
+    a single square and whether its fossil is dug up: only cells where one of those differs
+    from the blank state can differ, and only those are looked at."""
+    state, g = sheet.state, sheet.game
+    start = g.initial_state()
+    mask = state.squares ^ start.squares
+    for now, then in zip(state.digs, start.digs, strict=True):
+        mask |= now ^ then
+    dug = state.dug ^ start.dug
+    if dug:
+        mask |= _fossil_cells(g, dug)
+    if not mask:
+        return ()
+    out: list[Item] = []
+    for i, ((x, y), info) in enumerate(sections.cell_infos(g)):
+        if info[3] & mask:
+            cls = sections.cell_class(state, info)
+            if cls != blank.cells[i].cls:      # a cell's square follows from its classes
+                out.append(sections.cell_rect(ctx, x, y, cls))
+    return tuple(out)
+
+
+def _fossil_cells(game: Game, fossils: int) -> int:
+    """The cells of the fossils in the bit set ``fossils``, as a bit set."""
+    mask = 0
+    for i, f in enumerate(game.map.fossils):
+        if fossils >> i & 1:
+            mask |= game.mask_of(f.cells)
+    return mask
 
 
 def tile_svg(spec: PatternSpec) -> str:

@@ -130,6 +130,17 @@ def cells(sheet: Sheet, ctx: Ctx) -> list[Rect]:
             for (x, y), info in _cell_info(sheet.game)]
 
 
+def cell_infos(game: Game) -> tuple[tuple[Cell, tuple[int, bool, bool, int]], ...]:
+    """Every cell in reading order with what it is before play: its fossil's index (-1:
+    none), whether it is pre-drawn, whether it holds a star, and its bit."""
+    return _cell_info(game)
+
+
+def cell_rect(ctx: Ctx, x: int, y: int, cls: str) -> Rect:
+    """The square of cell ``(x, y)`` with classes ``cls`` (:func:`cell_class`), shared."""
+    return _cell_rect(ctx.u, ctx.theme, x, y, cls)
+
+
 # What a cell is before play: its fossil's index (-1: none), whether it is pre-drawn, whether
 # it holds a star, and its bit.
 _Info = tuple[int, bool, bool, int]
