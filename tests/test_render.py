@@ -480,3 +480,36 @@ def test_a_failed_conversion_writes_nothing(tmp_path: Path,
     with pytest.raises(RuntimeError):
         write_sheet(pit(), tmp_path / "sheet.png")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_svg_text_is_what_elementtree_writes_for_the_plan() -> None:
+    """plan_to_svg writes the text itself (for speed): it must be what ElementTree writes
+    for the same plan, on whole sheets in three languages, a puzzle with its title, the
+    round track, and items with every escape, empty texts and groups."""
+    from paleowidgets.render.icons import tracks_svg
+    from paleowidgets.render.plan import plan_sheet
+    from paleowidgets.render.primitives import Circle, Group, Paint, Path, PatternSpec, Plan
+    from paleowidgets.render.primitives import Rect as R
+    from paleowidgets.render.primitives import Text as T
+    from paleowidgets.render.sheet import sheet_of
+    from paleowidgets.render.svg import plan_to_svg, plan_to_tree
+
+    state = played()
+    plans = [plan_sheet(sheet_of(state, turns=TURNS), lang=lang) for lang in ("en", "fr", "ko")]
+    plans.append(plan_sheet(sheet_of(puzzle()), lang="en"))
+    odd = 'a & b < c > d "e" \'f\''
+    paint = Paint(fill="#123456", stroke="#654321", width=1.5, opacity=0.5)
+    items = (R(0, 0, 10, 10, Paint(pattern="p&1"), odd, {"k": odd}, rx=2),
+             Circle(1, 2, 3, paint, "c", {}), Path((((0, 0), (1, 1)),), paint, False),
+             Path((((0, 0), (1, 1), (2, 0)),), Paint(fill="#000")),
+             T(1, 2, odd, 3, "#000", odd),
+             T(1, 2, "", 3, "#000", anchor="middle", bold=True),
+             Group((), "empty"), Group((), "", 1, 0, tooltip=odd),
+             Group((T(0, 0, "x", 1, "#000"),), "g", 0, 2, {"d": "1"}, "tip"))
+    spec = PatternSpec("p&1", 6, "#fff", (R(0, 0, 3, 3, Paint(fill="#000")),), "pat",
+                       {"dig": "dot"})
+    plans += [Plan(10.5, 20, items, (spec,), odd, odd, "fr"), Plan(1, 1, ())]
+    for plan in plans:
+        assert plan_to_svg(plan) == ET.tostring(plan_to_tree(plan), encoding="unicode")
+    track = tracks_svg(state, rolls=ROLLS, turns=TURNS, lang="en")
+    assert track.startswith("<svg") and "round-track" in track

@@ -1,9 +1,9 @@
 """Game sheets as SVG: a pure function of a map, a puzzle, a state or a game log.
 
-The sheet is planned once (:mod:`paleowidgets.render.plan`) and written here with
-:mod:`xml.etree.ElementTree`. Elements carry ``class`` and ``data-*`` attributes that say
-what they show (``<rect class="cell drawn dig-dot" data-cell="B3">``), so tests and
-stylesheets can find them.
+The sheet is planned once (:mod:`paleowidgets.render.plan`) and written here, as
+:mod:`xml.etree.ElementTree` would write it. Elements carry ``class`` and ``data-*``
+attributes that say what they show (``<rect class="cell drawn dig-dot" data-cell="B3">``),
+so tests and stylesheets can find them.
 
 >>> from paleowidgets.core.maps import parse_document
 >>> from paleowidgets.core.rules import TINY
@@ -14,8 +14,9 @@ True
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypedDict
 
 from ..core.maps import Roll
@@ -75,15 +76,33 @@ def render_svg(obj: Renderable, *, rolls: Sequence[Roll] | None = None,
 
 
 def plan_to_svg(plan: Plan) -> str:
-    """Serialise a drawing plan as one ``<svg>`` element (no XML declaration)."""
-    root = ET.Element("svg", {
-        "xmlns": SVG_NS, "version": "1.1", "width": num(plan.width), "height": num(plan.height),
-        "viewBox": f"0 0 {num(plan.width)} {num(plan.height)}",
-        "font-family": font_family(plan.lang)})
-    if plan.lang != DEFAULT_LANGUAGE:   # English sheets stay as they always were
-        root.set("lang", plan.lang)
-    if plan.cls:
-        root.set("class", plan.cls)
+    """Serialise a drawing plan as one ``<svg>`` element (no XML declaration): the text
+    ``ElementTree`` writes for :func:`plan_to_tree`, written straight from the plan (the
+    play widget makes its round track at every turn, and the tree took most of that
+    time; ``tests/test_render.py`` checks the two agree)."""
+    out: list[str] = []
+    w = out.append
+    w(_open("svg", _root_attrs(plan)))
+    w(">")
+    if plan.title:
+        w(f"<title>{_cdata(plan.title)}</title>")
+    if plan.patterns:
+        w("<defs>")
+        for pattern in plan.patterns:
+            _write_pattern(w, pattern)
+        w("</defs>")
+    else:
+        w("<defs />")
+    for item in plan.items:
+        _write_item(w, item)
+    w("</svg>")
+    return "".join(out)
+
+
+def plan_to_tree(plan: Plan) -> ET.Element:
+    """A drawing plan as an ``ElementTree`` element (:func:`plan_to_svg` writes the same
+    text without building it)."""
+    root = ET.Element("svg", dict(_root_attrs(plan)))
     if plan.title:
         ET.SubElement(root, "title").text = plan.title
     defs = ET.SubElement(root, "defs")
@@ -91,8 +110,142 @@ def plan_to_svg(plan: Plan) -> str:
         add_pattern(defs, pattern)
     for item in plan.items:
         add_item(root, item)
-    return ET.tostring(root, encoding="unicode")
+    return root
 
+
+def _root_attrs(plan: Plan) -> list[tuple[str, str]]:
+    attrs = [("xmlns", SVG_NS), ("version", "1.1"), ("width", num(plan.width)),
+             ("height", num(plan.height)),
+             ("viewBox", f"0 0 {num(plan.width)} {num(plan.height)}"),
+             ("font-family", font_family(plan.lang))]
+    if plan.lang != DEFAULT_LANGUAGE:   # English sheets stay as they always were
+        attrs.append(("lang", plan.lang))
+    if plan.cls:
+        attrs.append(("class", plan.cls))
+    return attrs
+
+
+# -- the text, written as ElementTree writes it ----------------------------------------------
+
+def _attrib(text: str) -> str:
+    """An attribute value escaped as ElementTree escapes it."""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    if '"' in text:
+        text = text.replace('"', "&quot;")
+    if "\r" in text:
+        text = text.replace("\r", "&#13;")
+    if "\n" in text:
+        text = text.replace("\n", "&#10;")
+    if "\t" in text:
+        text = text.replace("\t", "&#09;")
+    return text
+
+
+def _cdata(text: str) -> str:
+    """Element text escaped as ElementTree escapes it."""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+_SPECIAL = re.compile('[&<>"\r\n\t]')
+
+
+def _open(tag: str, attrs: Sequence[tuple[str, str]]) -> str:
+    """``<tag k="v" ...`` (the caller closes it with ``>`` or `` />``)."""
+    parts = ["<", tag]
+    for k, v in attrs:
+        parts += (" ", k, '="', _attrib(v) if _SPECIAL.search(v) else v, '"')
+    return "".join(parts)
+
+
+def _common(attrs: list[tuple[str, str]], cls: str, data: Mapping[str, str]) -> None:
+    if cls:
+        attrs.append(("class", cls))
+    attrs += [(f"data-{key}", value) for key, value in data.items()]
+
+
+def _painted(attrs: list[tuple[str, str]], cls: str, data: Mapping[str, str],
+             paint: Paint) -> None:
+    _common(attrs, cls, data)
+    attrs.append(("fill", f"url(#{paint.pattern})" if paint.pattern else paint.fill or "none"))
+    if paint.stroke:
+        attrs.append(("stroke", paint.stroke))
+        attrs.append(("stroke-width", num(paint.width)))
+    if paint.opacity != 1:
+        attrs.append(("opacity", num(paint.opacity)))
+
+
+def _write_pattern(w: Callable[[str], object], spec: PatternSpec) -> None:
+    attrs = [("id", spec.id), ("patternUnits", "userSpaceOnUse"), ("x", "0"), ("y", "0"),
+             ("width", num(spec.size)), ("height", num(spec.size))]
+    _common(attrs, spec.cls, spec.data)
+    w(_open("pattern", attrs) + ">")
+    w(_open("rect", [("width", num(spec.size)), ("height", num(spec.size)),
+                     ("fill", spec.background)]) + " />")
+    for item in spec.items:
+        _write_item(w, item)
+    w("</pattern>")
+
+
+def _write_item(w: Callable[[str], object], item: Item) -> None:
+    attrs: list[tuple[str, str]]
+    match item:
+        case Group():
+            attrs = []
+            _common(attrs, item.cls, item.data)
+            if item.x or item.y:
+                attrs.append(("transform", f"translate({num(item.x)} {num(item.y)})"))
+            if not (item.tooltip or item.items):
+                w(_open("g", attrs) + " />")
+                return
+            w(_open("g", attrs) + ">")
+            if item.tooltip:
+                w(f"<title>{_cdata(item.tooltip)}</title>")
+            for child in item.items:
+                _write_item(w, child)
+            w("</g>")
+        case Rect():
+            attrs = [("x", num(item.x)), ("y", num(item.y)), ("width", num(item.w)),
+                     ("height", num(item.h))]
+            if item.rx:
+                attrs.append(("rx", num(item.rx)))
+            _painted(attrs, item.cls, item.data, item.paint)
+            w(_open("rect", attrs) + " />")
+        case Circle():
+            attrs = [("cx", num(item.cx)), ("cy", num(item.cy)), ("r", num(item.r))]
+            _painted(attrs, item.cls, item.data, item.paint)
+            w(_open("circle", attrs) + " />")
+        case Path():
+            attrs = [("d", path_data(item))]
+            _painted(attrs, item.cls, item.data, item.paint)
+            if item.paint.stroke:
+                attrs += [("stroke-linejoin", "round"), ("stroke-linecap", "round")]
+            w(_open("path", attrs) + " />")
+        case Text():
+            attrs = [("x", num(item.x)), ("y", num(item.y)), ("font-size", num(item.size)),
+                     ("fill", item.fill)]
+            if item.anchor != "start":
+                attrs.append(("text-anchor", item.anchor))
+            if item.bold:
+                attrs.append(("font-weight", "bold"))
+            _common(attrs, item.cls, item.data)
+            if item.text:
+                w(_open("text", attrs) + f">{_cdata(item.text)}</text>")
+            else:
+                w(_open("text", attrs) + " />")
+
+
+# -- the tree ---------------------------------------------------------------------------------
 
 def num(value: float) -> str:
     """A coordinate, short: ``num(12.0) == '12'``, ``num(1/3) == '0.33'``."""
