@@ -438,7 +438,7 @@ def bench_click(page: Any, canvas: Any, floor: Any, mirror: PlayWidget,
             page.locator(".bench-again button, button.bench-again").first.click()
             mirror = PlayWidget(load_map(MAP), seed=PLAY_SEED, save=False, ask_name=False)
             sent(page)                         # the kernel has started the game again
-            page.locator(".paleo-play .paleo-message", has_text="Round 1").wait_for()
+            page.locator(".paleo-play .paleo-message", has_text="Round 1:").wait_for()
             page.evaluate(JS_SETTLE, QUIET)
             continue
         anchor, cells = found
