@@ -532,12 +532,19 @@ def improve(t: Tables, start: State, line: Sequence[Move], value: int, report: R
             stop_at: float, *, seed: int = 0, sub_limit: float = SUB_LIMIT,
             upper: int | None = None, check: Callable[[], None] | None = None,
             kinds: Sequence[str] = KINDS, nulls: int | None = NULLS,
-            passes: bool = True, stats: Stats | None = None) -> Stats:
+            passes: bool = True, stats: Stats | None = None,
+            max_tries: int | None = None) -> Stats:
     """Large neighbourhood search on ``line`` (a legal line from ``start`` scoring
     ``value``) until ``time.perf_counter()`` reaches ``stop_at``, or the line reaches
     ``upper``. Every better line is replayed through the core and then handed to
     ``report(value, line)``. ``check`` is called between sub-solves (a clock's check may
-    raise to stop). Returns what it did."""
+    raise to stop). Returns what it did.
+
+    ``max_tries``: stop after that many neighbourhoods (an empty one counts: a line
+    missing nothing has no "fossil" neighbourhood), each sub-solve limited by CP-SAT's
+    deterministic time (``sub_limit`` units, about seconds on this machine) instead of
+    the clock, so that the same call finds the same lines however busy the machine is
+    (the tests; ``stop_at`` still stops it)."""
     from ortools.sat.python import cp_model
 
     if stats is None:
@@ -546,10 +553,14 @@ def improve(t: Tables, start: State, line: Sequence[Move], value: int, report: R
     best, best_v = list(line), value
     size = 4
     t0 = time.perf_counter()
+    tries = 0
     while True:
         now = time.perf_counter()
         if now >= stop_at - 0.2 or (upper is not None and best_v >= upper):
             break
+        if max_tries is not None and tries >= max_tries:
+            break
+        tries += 1
         if check is not None:
             check()
         kind = rng.choice(kinds)
@@ -567,7 +578,11 @@ def improve(t: Tables, start: State, line: Sequence[Move], value: int, report: R
         left = stop_at - time.perf_counter()
         if left <= 0.05:
             break
-        p.max_time_in_seconds = min(sub_limit, left)
+        if max_tries is None:
+            p.max_time_in_seconds = min(sub_limit, left)
+        else:
+            p.max_deterministic_time = sub_limit
+            p.max_time_in_seconds = left
         p.max_memory_in_mb = 1000
         # Measured on dig-site 101's neighbourhoods of 3-5 rounds (benchmarks/README.md):
         # the LP at level 2 closes most in under 2 s, the default level 1 in 3 s closes
@@ -583,7 +598,9 @@ def improve(t: Tables, start: State, line: Sequence[Move], value: int, report: R
         if status == cp_model.OPTIMAL:
             stats.optimal += 1
             # closed well within its time: a larger neighbourhood next time
-            if time.perf_counter() - b < 0.4 * sub_limit or rng.random() < 0.5:
+            took = (time.perf_counter() - b if max_tries is None
+                    else solver.deterministic_time)
+            if took < 0.4 * sub_limit or rng.random() < 0.5:
                 size = min(MAX_FREE, size + 1)
         else:
             size = max(MIN_FREE, size - 1)
