@@ -129,12 +129,7 @@ def _root_attrs(plan: Plan) -> list[tuple[str, str]]:
 
 def _attrib(text: str) -> str:
     """An attribute value escaped as ElementTree escapes it."""
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
+    text = _cdata(text)
     if '"' in text:
         text = text.replace('"', "&quot;")
     if "\r" in text:
