@@ -127,7 +127,8 @@ def plan_board(sheet: Sheet, *, cell_size: float = 48,
     A board is planned again at every click, so only what play changes is made again
     (:func:`_marked_cells`, the fossils, outlines and stars); the margins, the border and
     the geometry are the blank sheet's, made once per look. :func:`plan_whole` plans the
-    same board from the whole grid block; ``tests/test_layers.py`` checks they agree."""
+    same board from the whole grid block; ``tests/test_board_commands.py`` checks they
+    agree."""
     code, ctx = _plan_ctx(sheet, cell_size, labels, lang)
     blank = _blank_parts(sheet.game, ctx.u, ctx.theme.name, tuple(sorted(ctx.labels.items())),
                          code)
