@@ -14,7 +14,8 @@
 //   handler, and the browser scrolls.
 // * The board fits the screen: each `paleo-fit` canvas gets a max-height so that the widget,
 //   from its top to the bottom of that canvas, fits in the height of the scrolling area it is
-//   in (JupyterLab's notebook panel, Voila's page), recomputed when either changes size.
+//   in (JupyterLab's notebook panel, Voila's page), recomputed when either changes size; a
+//   widget near the top of the page fits under what is above it (Voila's title and intro).
 //
 // * Screen readers hear the message line: ipywidgets replaces an HTML widget's content on
 //   every update, and a live region that is replaced is not announced. Each widget gets one
@@ -30,6 +31,7 @@ const SIDE = "paleo-side";
 const MESSAGE = ".paleo-message";
 const LIVE = "paleo-live";
 const MIN_FIT = 200;      // px: below this the board is too small to play; let it scroll
+const LEAD = 0.25;        // of the height: what may stand above a widget that opens whole
 const SLACK = 12;         // px left under the board (output padding, the focus ring)
 
 // widget -> the element of it that had the focus last. Shared by every run of this script
@@ -77,6 +79,12 @@ function fit(root) {
   const area = scroller(root);
   const height = area ? area.clientHeight : window.innerHeight;
   const top = root.getBoundingClientRect().top;
+  // Near the top of the page (Voila's title and intro, a notebook's first cell), the widget
+  // fits under what is above it, so that the page shows it whole as it opens; further down
+  // (a lesson's cell) it fits the screen once scrolled to.
+  const start = area ? top - area.getBoundingClientRect().top + area.scrollTop
+    : top + window.scrollY;
+  const lead = start >= 0 && start <= height * LEAD ? start : 0;
   for (const canvas of root.querySelectorAll(FIT)) {
     const width = room(canvas);
     const wide = width === null ? "" : `${width}px`;
@@ -85,7 +93,7 @@ function fit(root) {
       else canvas.style.removeProperty("--paleo-room");
     }
     const above = canvas.getBoundingClientRect().top - top;
-    const max = Math.max(MIN_FIT, Math.floor(height - above - SLACK));
+    const max = Math.max(MIN_FIT, Math.floor(height - lead - above - SLACK));
     if (canvas.style.maxHeight !== `${max}px`) canvas.style.maxHeight = `${max}px`;
   }
 }

@@ -123,3 +123,48 @@ def test_the_page_speaks_its_language_only(page: tuple[str, Any]) -> None:
     english = sorted(ph for ph in english_phrases(lang) if found(ph, words))
     assert english == [], english
     assert not re.search(r"\./kit|PALEOWIDGETS_LANG|\.venv|pip install", words)
+
+
+# The parts of a turn, each of which must lie inside the window as the page opens.
+JS_TURN_BOXES = """() => {
+    const out = {};
+    for (const [name, sel] of [['board', '.paleo-play canvas.paleo-board'],
+                               ['roll', '.paleo-play .paleo-roll'],
+                               ['message', '.paleo-play .paleo-message']]) {
+        const r = document.querySelector(sel).getBoundingClientRect();
+        out[name] = [r.left, r.top, r.right, r.bottom];
+    }
+    return out;
+}"""
+
+# The page as it opens: the window and every area that scrolls (Voila's page scrolls in an
+# element of its own) at their tops; how far any of them was from it.
+TO_THE_TOP = """() => { let moved = window.scrollY; window.scrollTo(0, 0);
+    for (let el = document.querySelector('.paleo-play'); el; el = el.parentElement) {
+        moved += el.scrollTop; el.scrollTop = 0; }
+    return moved; }"""
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 768)], ids=["1366x768", "1024x768"])
+def test_the_page_opens_with_the_whole_board(page: tuple[str, Any], size: tuple[int, int]
+                                             ) -> None:
+    """At the top of the page (title and intro above the widget), the whole board, the roll
+    button and the message show without scrolling (events.js' fit leaves room for what
+    stands above a widget near the top), and the board is not shrunk to make room for more
+    than that. At 1366x768 the height limits the board (at 1024x768 in these languages the
+    width of the side panel does)."""
+    _, p = page
+    width, height = size
+    try:
+        p.set_viewport_size({"width": width, "height": height})
+        p.evaluate(TO_THE_TOP)
+        p.wait_for_function("""() => document.querySelector('.paleo-play canvas.paleo-board')
+            .getBoundingClientRect().bottom <= window.innerHeight""", timeout=10_000)
+        assert p.evaluate(TO_THE_TOP) == 0                # still at the top: nothing moved
+        boxes = p.evaluate(JS_TURN_BOXES)
+        for name, (left, top, right, bottom) in boxes.items():
+            assert 0 <= left and right <= width and 0 <= top and bottom <= height, (name, boxes)
+        board = boxes["board"]
+        assert board[3] - board[1] >= 0.7 * height, boxes
+    finally:
+        p.set_viewport_size(SCREEN)
