@@ -129,6 +129,9 @@ class Model:
         return out
 
 
+QUIET = 0.1     # s without a message from the kernel: a turn's words have all come
+
+
 class KernelLink:
     """One websocket to one kernel, with a widget manager's view of the models."""
 
@@ -140,6 +143,7 @@ class KernelLink:
         self.on_open: list[Any] = []
         self.closed: str | None = None
         self.statuses: list[str] = []
+        self.last = time.perf_counter()      # when the last message came
         self.reader = asyncio.ensure_future(self._read())
 
     def message(self, msg_type: str, content: dict[str, Any],
@@ -182,7 +186,7 @@ class KernelLink:
                 reply.done.set()
 
     def _handle(self, channel: str, msg: dict[str, Any]) -> None:
-        t = time.perf_counter()
+        t = self.last = time.perf_counter()
         kind, content = msg["header"]["msg_type"], msg["content"]
         reply = self.replies.get(msg["parent_header"].get("msg_id", ""))
         if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
@@ -473,6 +477,20 @@ class Pupil:
         """The Roll button is back (in the last round: the press drew on the board)."""
         return self.enabled("paleo-roll") or self.rounds + 1 >= self.total_rounds
 
+    async def settled(self, before: str) -> None:
+        """Wait (at most ``--timeout`` s) for the words of the turn just ended: in a kernel
+        they come a moment after its handler went idle (the board's message alone first:
+        ``widgets.board.after_travel``), several widget messages, the message line first.
+        Done when the Roll button is back, or the message line is no longer ``before``
+        and nothing more came for :data:`QUIET` s (the game's last turn)."""
+        assert self.link is not None
+        end = time.perf_counter() + self.args.timeout
+        while time.perf_counter() < end and not self.enabled("paleo-roll"):
+            if (self.message() != before
+                    and time.perf_counter() - self.link.last > QUIET):
+                break
+            await asyncio.sleep(0.005)
+
     async def play_round(self) -> bool:
         """One round: roll, then draw (or pass). False when the game is over."""
         roll = self.control("paleo-roll")
@@ -487,7 +505,9 @@ class Pupil:
                     return True
                 await self.next_try_setup()
         if self.enabled("paleo-pass"):
+            before = self.message()
             await self.press_button(self.control("paleo-pass") or "")
+            await self.settled(before)
             self.see("pass_round")
             self.passes += 1
             return True
@@ -553,7 +573,7 @@ class Pupil:
                     if self.misses > 20:
                         self.eyes, self.eyes_lost = None, self.rounds
                 continue
-            before = self.buttons()
+            before, said = self.buttons(), self.message()
             reply = await self.press(target)
             where = f"round {self.rounds + 1}, press on {target}"
             if not reply.done.is_set():
@@ -566,6 +586,7 @@ class Pupil:
                 self.answered += 1                       # drawn: the board shows it
             elif new:                                    # the stars ask for a bonus
                 self.answered += 1
+                said = self.message()
                 answer = await self.press_button(new[0])
                 if self.eyes is not None and self.eyes.star_options():
                     self.eyes.choose_stars(self.eyes.star_options()[0])
@@ -579,6 +600,7 @@ class Pupil:
                 self.unanswered.append(f"{where}: {reply.comms} widget message(s), "
                                        "no canvas message, no bonus to choose")
                 continue
+            await self.settled(said)
             if self.turn_over():
                 if not self.enabled("paleo-roll"):       # the game's last turn
                     self.last_click = answer.ms(answer.canvas)

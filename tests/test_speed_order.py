@@ -1,6 +1,8 @@
 """What a pupil waits for goes first: after a click or a hover the board's one canvas
-message leaves before any word or control changes and before the autosave, and the save is
-on disk when the handler returns (the kernel reads the next event only then)."""
+message leaves before any word or control changes and before the autosave. Outside a
+kernel's event loop the save is on disk when the handler returns; in a kernel a turn's
+words and save are made a moment after its handler returns (board.after_travel), and at
+the latest right after the next action's board."""
 
 from __future__ import annotations
 
@@ -61,6 +63,31 @@ def test_a_click_sends_the_board_first_then_the_words_then_saves(
     assert "widget:value" in order                                  # score, message ...
     assert order[-1] == "saved" and order.count("saved") == 1       # ... and the save last
     assert play.save_path is not None                               # on disk on return
+    assert GameLog.load(play.save_path).players[0].turns == play.turns
+
+
+def test_in_a_kernel_a_click_sends_only_the_board_then_the_words_and_save_later(
+        order: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from paleowidgets.widgets import play as play_module
+
+    later: list[Any] = []
+
+    def after_travel(callback: Any) -> Any:
+        later.append(callback)
+        return type("Handle", (), {"cancel": lambda self: None})()
+
+    monkeypatch.setattr(play_module, "after_travel", after_travel)
+    play = PlayWidget(pit(), player="Ada", save=tmp_path)
+    play.roll_button.click()
+    play.shape_buttons.value = "U"
+    mouse(play.board, "mouse_move", C4)
+    order.clear()
+    mouse(play.board, "mouse_down", C4)
+    assert play.turns == (Turn.draw("U", "chevron", U_CELLS),)
+    assert order == ["canvas"] and len(later) == 1     # the handler returns: board only
+    later[0]()                                         # the kernel's event loop, later
+    assert "widget:value" in order and order[-1] == "saved" and order.count("saved") == 1
+    assert play.save_path is not None
     assert GameLog.load(play.save_path).players[0].turns == play.turns
 
 

@@ -37,7 +37,7 @@ from paleowidgets.render.primitives import Path as PlanPath
 from paleowidgets.render.sheet import sheet_of
 from paleowidgets.widgets import BoardWidget, Ghost, PlayWidget, ReplayWidget, canvas_batch
 from paleowidgets.widgets.board import MARKS, OVERLAY, STATIC
-from paleowidgets.widgets.play import placed
+from paleowidgets.widgets.play import placed, score_html
 
 
 def named(names: str) -> frozenset[Cell]:
@@ -399,6 +399,63 @@ def test_only_a_turn_pauses_before_its_words(messages: Messages,
                         lambda *a, **k: (order.append("board"), real(*a, **k)))
     mouse(play.board, "mouse_down", C4)
     assert play.state.round == 1 and order == ["board", "pause"]
+
+
+def test_in_a_kernel_a_turns_words_and_saves_come_after_its_handler(
+        messages: Messages, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a kernel the turn's words, controls and saves are made a moment after the click's
+    handler returns (board.after_travel: the board's message travels alone); a hover's
+    words at once. A turn still waiting when the next action comes is done right after
+    that action's board, before its words: every turn's words and saves are made."""
+    import paleowidgets.widgets.play as play_module
+
+    waiting: list[Any] = []
+
+    class Handle:
+        cancelled = False
+
+        def cancel(self) -> None:
+            self.cancelled = True
+
+    def after_travel(callback: Any) -> Handle:
+        handle = Handle()
+        waiting.append((handle, callback))
+        return handle
+
+    monkeypatch.setattr(play_module, "after_travel", after_travel)
+    monkeypatch.setattr(play_module, "let_it_travel", lambda: pytest.fail("no pause"))
+    play = rolled()
+    saves: list[int] = []
+    play.after_turn(lambda p: saves.append(p.state.round))
+    mouse(play.board, "mouse_move", C4)
+    assert waiting == [] and "paleo-legal" in play.message.value     # a hover: at once
+    before = play.message.value
+    messages.clear()
+    mouse(play.board, "mouse_down", C4)
+    assert play.state.round == 1 and len(messages) == 1      # the board's message, alone
+    assert play.message.value == before and saves == []      # the words: not yet
+    assert play.roll_button.disabled and "Score 0" in play.score_panel.value
+    (_handle, done), = waiting
+    done()                                       # the event loop, a moment later
+    assert "Round 1: U drawn with chevrons" in play.message.value and saves == [1]
+    assert not play.roll_button.disabled and "Score 3" in play.score_panel.value
+    agrees(play)
+    # the next turn, then an action before its words were made: they are made at once
+    play.roll_button.click()
+    play.select("I")
+    for cell in (parse_cell(f"{col}{row}") for row in range(1, 8) for col in "ABCDEFG"):
+        mouse(play.board, "mouse_move", cell)
+        if play.board.ghost is not None and play.board.ghost.legal:
+            break
+    mouse(play.board, "mouse_down", cell)
+    assert play.state.round == 2 and saves == [1] and len(waiting) == 2
+    assert play.roll_button.disabled                        # round 2's words: waiting
+    play.roll_button.click()                                # the next action comes first
+    assert waiting[1][0].cancelled and saves == [1, 2] and len(waiting) == 2
+    assert play.roll is not None and play.roll_button.disabled     # its words, after
+    assert play.score_panel.value == score_html(play.state, play.game, lang=play.lang,
+                                                held=False)
+    agrees(play)
 
 
 def test_click_draws_digs_and_scores(messages: Messages) -> None:
@@ -830,3 +887,29 @@ def test_a_connecting_browser_gets_a_second_redraw_on_the_kernels_loop(quarry: A
     thread.start()
     thread.join()
     assert seen == [1]
+
+
+def test_words_wait_only_in_a_kernel_handling_a_widget_message(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """board.after_travel schedules on the running loop only for a browser's event (a
+    comm_msg); a cell's code, a script, a thread get None (the words at once)."""
+    import asyncio
+
+    import paleowidgets.widgets.board as board_module
+
+    assert board_module.after_travel(lambda: None) is None          # no kernel here
+    monkeypatch.setattr(board_module, "_iopub_thread", lambda: object())
+    request = ["execute_request"]
+    monkeypatch.setattr(board_module, "_request", lambda: request[0])
+    called: list[str] = []
+
+    async def inside() -> tuple[object, object]:
+        in_a_cell = board_module.after_travel(lambda: called.append("cell"))
+        request[0] = "comm_msg"
+        handle = board_module.after_travel(lambda: called.append("event"))
+        await asyncio.sleep(board_module.WORDS_AFTER * 3)
+        return in_a_cell, handle
+
+    in_a_cell, handle = asyncio.run(inside())
+    assert in_a_cell is None and handle is not None and called == ["event"]
+    assert board_module.after_travel(lambda: None) is None          # no running loop

@@ -179,16 +179,48 @@ TRAVEL = 0.004      # seconds
 
 
 def let_it_travel() -> None:
-    """After a turn's board message: leave the machine's cores to the Jupyter server and
-    the browser for a moment (:data:`TRAVEL`, a sleep: no CPU), so that they pass the
-    message on and draw it before the kernel makes the turn's words and controls (about
-    10 ms of Python). On a 2-core machine shared with other work this took a click's
-    canvas message from kernel to page in 2-4 ms instead of 7.5-9.6 (benchmarks/README.md,
-    bench_widgets.py). Only
-    for turns: a hover's words are one or two lines, and a pause after every hover would
-    let fast mouse moves queue up in the kernel. Outside a kernel: no pause."""
+    """After a turn's board message, where the words cannot wait (:func:`after_travel`):
+    leave the machine's cores to the Jupyter server and the browser for a moment
+    (:data:`TRAVEL`, a sleep: no CPU), so that they pass the message on before the kernel
+    makes the turn's words and controls. Outside a kernel: no pause."""
     if _iopub_thread() is not None:
         time.sleep(TRAVEL)
+
+
+WORDS_AFTER = 0.03  # seconds
+
+
+def after_travel(callback: Callable[[], None]) -> asyncio.TimerHandle | None:
+    """Call ``callback`` on the kernel's event loop :data:`WORDS_AFTER` seconds from now,
+    once the handler that sent a turn's board message has returned. Only while the
+    kernel handles a widget message (a click, a key, a button: ``comm_msg``); None, and
+    nothing scheduled, elsewhere: outside a kernel, in a thread, or in code a cell runs,
+    where the words must be there when the call returns (``play.play_turn(t)`` and then
+    ``play.message.value`` in the same cell).
+
+    The turn's words and controls (10-13 widget messages, about 20 kB, 3-4 ms of Python)
+    used to follow the board's message in the same handler, 4 ms after it
+    (:func:`let_it_travel`): on a 2-core machine they competed with its journey to the
+    page and with the page's drawing of it. Made later, the kernel is idle while the board
+    travels and is drawn (a click is drawn 10-40 ms after the press). ipykernel sends a
+    widget message made outside a request handler like any other (``Comm.send`` on the
+    IOPub socket), and every widget view gets it."""
+    if _iopub_thread() is None or _request() != "comm_msg":
+        return None
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+    return loop.call_later(WORDS_AFTER, callback)
+
+
+def _request() -> str | None:
+    """The type of the request the kernel is handling (its shell parent), if any."""
+    from ipykernel.kernelbase import Kernel
+    get_parent = getattr(Kernel.instance(), "get_parent", None)
+    parent = get_parent("shell") if get_parent is not None else None
+    kind = (parent or {}).get("header", {}).get("msg_type")
+    return kind if isinstance(kind, str) else None
 
 
 def _iopub_thread() -> Any:

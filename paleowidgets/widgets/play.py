@@ -17,6 +17,8 @@ redrawn from its answer, the words translated from its structured messages.
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import html
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -50,7 +52,14 @@ from ..core.turns import Turn
 from ..render.style import document_title, sheet_labels
 from ..render.svg import render_svg
 from ._display import SvgFallback
-from .board import BoardWidget, Ghost, board_beside, canvas_batch, let_it_travel
+from .board import (
+    BoardWidget,
+    Ghost,
+    after_travel,
+    board_beside,
+    canvas_batch,
+    let_it_travel,
+)
 from .events import classroom
 from .keeping import Keeper
 from .pictures import (
@@ -107,6 +116,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self._stars_for: Candidate | None = None
         self._fossil_shown: str | None = None      # the fossil named under the pointer
         self._version = self.session.version
+        # a turn's words and saves, made a moment after its board (_after)
+        self._waiting: tuple[asyncio.TimerHandle, Callable[[], None]] | None = None
         self._turn_callbacks: list[Callable[[PlayWidget], None]] = []
         self._saved_callbacks: list[Callable[[PlayWidget], None]] = [self.keeper.autosave]
         self._redraw_callbacks: list[Callable[[PlayWidget], None]] = []
@@ -177,7 +188,8 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     def after_turn(self, callback: Callable[[PlayWidget], None]) -> None:
         """Call ``callback(widget)`` whenever the turns played change, once the board has
         been sent and the words redrawn: the autosave listens here, and a class game's
-        save and scoreboard. It ends before the click's handler returns."""
+        save and scoreboard. In a kernel it runs a moment after the click's handler
+        returns (:meth:`_after`), at the latest right after the next action's board."""
         self._saved_callbacks.append(callback)
 
     def before_redraw(self, callback: Callable[[PlayWidget], None]) -> None:
@@ -339,10 +351,14 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     def _after(self, changed: bool, controls: bool = True) -> None:
         """Redraw after an action that changed the table. The board goes first, in one
         canvas message that the turn listeners' boards join; then the words and the
-        controls; the autosave last. The player waits for the board only, so it leaves
-        before the rest is done (after a turn, a moment later: :func:`.board.let_it_travel`);
-        the save still ends before this returns, and the kernel
-        reads the next event only then: a turn is on disk before the next is accepted."""
+        controls; after a turn, the autosave and the :meth:`after_turn` listeners last.
+        The player waits for the board only, so it leaves before the rest is made. After a
+        turn, in a kernel, the rest is made a moment after the handler returns
+        (:func:`.board.after_travel`), so that the board travels and is drawn alone;
+        elsewhere (scripts, tests, a thread) at once, after a short pause in a kernel
+        (:func:`.board.let_it_travel`). A turn's words and saves still waiting when the
+        next action comes are made right after that action's board, before its own
+        words: nothing is skipped, and a turn is on disk before the next one's words."""
         if not changed:
             return
         turned = self.session.version != self._version
@@ -352,12 +368,31 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             if turned:
                 for callback in self._turn_callbacks:
                     callback(self)
+        self._catch_up()
         if turned:
+            done = functools.partial(self._turn_done, controls)
+            handle = after_travel(done)
+            if handle is not None:
+                self._waiting = (handle, done)
+                return
             let_it_travel()
+            done()
+        else:
+            self._refresh_words(controls)
+
+    def _turn_done(self, controls: bool) -> None:
+        """A turn's words and controls, then its saves (:meth:`_after`)."""
+        self._waiting = None
         self._refresh_words(controls)
-        if turned:
-            for callback in self._saved_callbacks:
-                callback(self)
+        for callback in self._saved_callbacks:
+            callback(self)
+
+    def _catch_up(self) -> None:
+        """Make a turn's words and saves now if they are still waiting (:meth:`_after`)."""
+        if self._waiting is not None:
+            handle, done = self._waiting
+            handle.cancel()
+            done()
 
     def _squares_left(self) -> int:
         return self.session.squares_left()
@@ -508,6 +543,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         """Redraw from the session: the board (one canvas message), the words, the controls."""
         with canvas_batch():
             self._draw_board()
+        self._catch_up()
         self._refresh_words(controls)
 
     def _draw_board(self) -> None:
