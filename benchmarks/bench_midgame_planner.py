@@ -1,18 +1,17 @@
-"""The planner's bound on the middle states of a greedy 20-round game, with and without
-what the target search shares between targets (``_planner.targets.SET_BOUNDS``).
+"""The planner's bound on the middle states of a greedy 20-round game: its goals over time
+and the relaxations it asks.
 
     .venv/bin/python benchmarks/bench_midgame_planner.py --maps dig-site --left 8 9 10 11
     .venv/bin/python benchmarks/bench_midgame_planner.py --maps snow-map --seconds 30
 
 The greedy bot's game of ``random.Random(seed)`` on the rolls of game ``seed`` (as
 ``bench_fullgame.py --analyse`` builds it); for each state with ``--left`` rounds left, a
-floor from ``Engine.solve(state, time_limit=--floor-seconds)`` (a real line), then, in
-the same process and on the same floor, ``Planner.solve`` for ``--seconds`` in each mode
-(a fresh ``Engine`` each: no table is shared); ``--modes``: ``before`` (the sharing off),
-``caps`` (bounds shared, no star-free question), ``after`` (both). Printed per mode: the
-goals as they fall (``on_bound``) with their seconds, whether the planner finished, and
-the relaxations (``dp_plus``) asked, split into the star-free question and the others,
-with their seconds.
+floor from ``Engine.solve(state, time_limit=--floor-seconds)`` (a real line), then, above
+that floor, ``Planner.solve`` for ``--seconds`` (a fresh ``Engine``: no table is shared
+with the floor's solve). Printed: the goals as they fall (``on_bound``) with their
+seconds, whether the planner finished, and the relaxations (``dp_plus``) asked, with
+their seconds. (Commit 9abe0ed had modes comparing a variant of the target search in the
+same process; benchmarks/README.md, "Fossil sets shared between targets".)
 Run it under ``flock /work/cpu.lock``.
 """
 
@@ -29,11 +28,9 @@ sys.path.insert(0, os.path.dirname(__file__))
 from bench_fullgame import rolls_of
 
 
-def planner_run(game: Any, rolls: Any, state: Any, floor: int, seconds: float,
-                mode: str) -> dict[str, Any]:
-    """``Planner.solve`` from ``state`` above ``floor`` for at most ``seconds``, with
-    ``SET_BOUNDS`` off (``before``), on without the star-free question (``caps``), or
-    on with it (``after``)."""
+def planner_run(game: Any, rolls: Any, state: Any, floor: int, seconds: float
+                ) -> dict[str, Any]:
+    """``Planner.solve`` from ``state`` above ``floor`` for at most ``seconds``."""
     from paleowidgets.solver._moves import Clock, Timeout
     from paleowidgets.solver._planner import targets
     from paleowidgets.solver.exact import Engine
@@ -43,7 +40,7 @@ def planner_run(game: Any, rolls: Any, state: Any, floor: int, seconds: float,
     eng.clock = eng.planner.clock = eng.search.clock = clock
     eng.tables.check = clock.check
     goals: list[tuple[float, int]] = []
-    calls = {"star-free": [0, 0.0], "other": [0, 0.0]}
+    calls = [0, 0.0]
     real = targets.dp_plus
 
     def counted(*a: Any, **kw: Any) -> Any:
@@ -51,15 +48,10 @@ def planner_run(game: Any, rolls: Any, state: Any, floor: int, seconds: float,
         try:
             return real(*a, **kw)
         finally:
-            c = calls["star-free" if kw.get("star_free") else "other"]
-            c[0] += 1
-            c[1] += time.perf_counter() - t0
+            calls[0] += 1
+            calls[1] += time.perf_counter() - t0
 
     targets.dp_plus = counted
-    targets.SET_BOUNDS = mode != "before"
-    close_need = targets.CLOSE_NEED
-    if mode == "caps":
-        targets.CLOSE_NEED = -(1 << 30)
     done = False
     value = None
     try:
@@ -70,8 +62,6 @@ def planner_run(game: Any, rolls: Any, state: Any, floor: int, seconds: float,
         pass
     finally:
         targets.dp_plus = real
-        targets.SET_BOUNDS = True
-        targets.CLOSE_NEED = close_need
     return dict(goals=goals, done=done, value=value, seconds=clock.seconds, calls=calls)
 
 
@@ -89,10 +79,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=30.0, help="the planner's limit")
     ap.add_argument("--floor-seconds", type=float, default=10.0,
                     help="Engine.solve's limit for the floor's line")
-    ap.add_argument("--modes", nargs="+", default=["before", "after"],
-                    choices=["before", "caps", "after"],
-                    help="before: SET_BOUNDS off; caps: on, no star-free question; "
-                         "after: on")
     args = ap.parse_args(argv)
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
           flush=True)
@@ -108,14 +94,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{map_name} {args.seed}, {left} rounds left (score {state.score().total}):"
                   f" floor {floor} (a line in {line.seconds:.1f} s, bound {line.bound})",
                   flush=True)
-            for mode in args.modes:
-                r = planner_run(game, rolls, state, floor, args.seconds, mode)
-                goals = ", ".join(f"{g}@{t:.1f}" for t, g in r["goals"]) or "-"
-                end = (f"finished in {r['seconds']:.1f} s: {r['value']}" if r["done"]
-                       else f"stopped at {r['seconds']:.1f} s")
-                sf, ot = r["calls"]["star-free"], r["calls"]["other"]
-                print(f"  {mode:6}: goals {goals}; {end}; relaxations {ot[0]} "
-                      f"({ot[1]:.1f} s), star-free {sf[0]} ({sf[1]:.1f} s)", flush=True)
+            r = planner_run(game, rolls, state, floor, args.seconds)
+            goals = ", ".join(f"{g}@{t:.1f}" for t, g in r["goals"]) or "-"
+            end = (f"finished in {r['seconds']:.1f} s: {r['value']}" if r["done"]
+                   else f"stopped at {r['seconds']:.1f} s")
+            n, sec = r["calls"]
+            print(f"  goals {goals}; {end}; relaxations {n} ({sec:.1f} s)", flush=True)
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 

@@ -34,8 +34,8 @@ WEIGHT = (60, 60, 30, 20, 15, 12)
 
 
 def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...],
-            limit: int = DP_STATES, at_least: int = 0, lines: bool = False,
-            star_free: bool = False) -> int | None:
+            limit: int = DP_STATES, at_least: int = 0, lines: bool = False
+            ) -> int | None:
     """The most +1 Points a line completing ``sub`` with the bonuses of ``want`` can
     get from stars (NONE: no such line), in a relaxation where draws may overlap each
     other outside the cells that matter (the open ring cells of ``sub`` and the open
@@ -66,25 +66,11 @@ def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...
     enough.
 
     ``lines``: when the answer is at least ``at_least``, also try to turn paths of
-    the relaxation into may-pass lines (:func:`.lines.realise`) and record them.
-
-    ``star_free`` (with ``at_least`` 0, no ``lines``): a weaker relaxation that asks only
-    whether ``sub`` can be completed at all (:func:`closable`). The stars leave the
-    cells that matter, and every star bonus still to come (``cap_total``) counts as
-    gained from the first round on: a real line's spends are paid by star bonuses
-    gained before them, at most ``cap_total``, so it still maps to a path here. Far
-    fewer states (no two states differ by stars alone); NONE still proves that no
-    line completes ``sub``, and a number is still an upper bound on the +1 Points
-    (no line gains more than ``cap_total`` star bonuses)."""
-    assert not star_free or (at_least == 0 and not lines)
+    the relaxation into may-pass lines (:func:`.lines.realise`) and record them."""
     t = run.t
     drawn0 = run.s0.drawn
     need = run.open_rings(sub, drawn0)
     stars = t.stars & ~drawn0
-    # Cap first: star_free keeps the star bonuses, only their cells leave.
-    cap_total = min(run.cap_total0, stars.bit_count()) if run.timing else 0
-    if star_free:
-        stars = 0
     universe = need | stars
     wanted = run.want_cells(drawn0, sub, want)
     no_square = t.stars | wanted[0] | wanted[1] | wanted[2]
@@ -93,7 +79,8 @@ def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...
     touch = fit0 & t.block(universe)
     h_sw = run.held0[SWITCH_SHAPE] + run.held0[SWITCH_DIG]
     h_sq = run.held0[ONE_SQUARE]
-    # Star bonuses still to come (``cap_total``, above): one per open star, up to the caps.
+    # Star bonuses still to come: one per open star, up to the caps.
+    cap_total = min(run.cap_total0, stars.bit_count()) if run.timing else 0
     plus_cap = run.caps0[PLUS_ONE]
     top = min(plus_cap, cap_total)
     if at_least > top:
@@ -136,8 +123,6 @@ def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...
     p_nosq = u64(packed(need & no_square))
     p_levels = [[u64(packed(m)) for m in lv] for lv in levels]
     p_later = [u64(packed(m)) for m in star_later]
-    # Star bonuses counted as gained before any round: none, or (star_free) all of them.
-    pre = cap_total if star_free else 0
 
     def count(a: npt.NDArray[np.uint64]) -> npt.NDArray[np.int32]:
         return np.bitwise_count(a).astype(np.int32)
@@ -166,7 +151,7 @@ def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...
             total -= q * weight[k]
             left -= q
         ok &= total <= 60 * (n - j)
-        got = np.minimum(cap_total, pre + count(cov & p_stars) + count(p_later[j] & ~cov))
+        got = np.minimum(cap_total, count(cov & p_stars) + count(p_later[j] & ~cov))
         ok &= got - np.maximum(0, used - h_sw) >= at_least
         return ok
 
@@ -186,7 +171,7 @@ def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...
                         for _ in range((lv[k] & squarable).bit_count())), reverse=True)
         slack = 60 * (n - j - 1) + sum(sq_ws[:sq_most])
         thr = w_of(need, lv) - w_arr(cov & p_need, p_levels[j + 1]) - slack
-        room = h_sw + np.minimum(cap_total, pre + count(cov & p_stars)) - used
+        room = h_sw + np.minimum(cap_total, count(cov & p_stars)) - used
         order = np.argsort(thr, kind="stable")
         cov, used, thr, room = cov[order], used[order], thr[order], room[order]
         ranked = sorted(((w_of(x & need, lv), packed(x), c) for x, c in per_round[j].items()),
@@ -226,7 +211,7 @@ def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...
     # The last round: its draw (or a pass), its squares paid by held ones or by stars
     # gained before it, and the +1 Points left.
     best = NONE
-    before = np.minimum(cap_total, pre + count(cov & p_stars))
+    before = np.minimum(cap_total, count(cov & p_stars))
     room = h_sw + before - used
     last = per_round[n - 1] if n else {}
     end: tuple[int, int, int, int] | None = None    # (cells, switches, set, cost)
@@ -239,7 +224,7 @@ def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...
         sq = np.maximum(0, count(rest) - h_sq)
         ok = ((rest & p_nosq) == 0) & (sw + sq <= before[take])
         plus = np.minimum(plus_cap,
-                          np.minimum(cap_total, pre + count(got & p_stars)) - sw - sq)[ok]
+                          np.minimum(cap_total, count(got & p_stars)) - sw - sq)[ok]
         if len(plus) and int(plus.max()) > best:
             best = int(plus.max())
             at = int(np.flatnonzero(take)[np.flatnonzero(ok)[int(plus.argmax())]])

@@ -49,16 +49,6 @@ MAX_TARGETS = 5_000     # beyond this by_targets leaves it to cells.dfs
 # searches are mostly done again at the next goal (benchmarks/README.md measures it).
 LONG_GAME = 12
 JUMP_GAP = 2
-# Whether what is learnt of a fossil set serves every target holding it (:class:`Known`):
-# its +1 Points bounds, and the star-free question "can it be completed at all" asked
-# once per fossil set. Off: only "no line" answers are shared (the tests compare both).
-SET_BOUNDS = True
-# The star-free question is asked only of a target needing at most CLOSE_NEED +1 Points
-# (above that the relaxation's ``at_least`` cut settles it in a fraction of the time:
-# dig-site, 9 rounds left, a set of 7 fossils, 1.4 s at 2, 7.5 s at 1, gave up at 0),
-# and gives up beyond CLOSE_STATES states (it is only a shortcut).
-CLOSE_NEED = 1
-CLOSE_STATES = 300_000
 
 
 def by_targets(run: Run, open_fossils: int, free: tuple[int, ...], fit: int) -> int:
@@ -149,7 +139,10 @@ def by_targets(run: Run, open_fossils: int, free: tuple[int, ...], fit: int) -> 
     bounds = [value for value, _, _ in targets]
     parts: dict[int, int] = {}                      # target -> its fossil part
     exact_plus: dict[int, int] = {}                 # target -> its relaxation's answer
-    known = Known()                                 # what fossil sets allow, for all targets
+    dead: list[tuple[int, int, int, int]] = []      # (fossils, wanted per dig type): no line
+    base_plus: dict[int, int] = {}                  # fossil set -> +1 Points bound
+    base_asked: dict[int, int] = {}                 # fossil set -> its at_least
+    base_gave_up: dict[int, int] = {}               # fossil set -> at_least it gave up
     goal = max(bounds, default=NONE)
     jump = JUMP_GAP if t.R >= LONG_GAME else -1
     while goal > incumbent:
@@ -159,14 +152,14 @@ def by_targets(run: Run, open_fossils: int, free: tuple[int, ...], fit: int) -> 
             run.on_bound(goal)
         if goal - incumbent <= jump:
             run.best = incumbent            # not goal - 1 of the goal before
-            return settle(run, targets, bounds, free, fit, parts, exact_plus, known,
-                          possible)
+            return settle(run, targets, bounds, free, fit, parts, exact_plus, dead,
+                          (base_plus, base_asked, base_gave_up), possible)
         run.best = goal - 1
         for i, (_value, sub, want) in enumerate(targets):
             if bounds[i] < goal:
                 continue
-            got = at_goal(run, goal, i, sub, want, free, fit, parts, exact_plus, known,
-                          possible)
+            got = at_goal(run, goal, i, sub, want, free, fit, parts, exact_plus,
+                          dead, (base_plus, base_asked, base_gave_up), possible)
             if run.best >= goal:
                 return run.best            # every target's bound is at most goal
             # Every search above is exact for lines above ``run.best``, so no line of
@@ -179,7 +172,8 @@ def by_targets(run: Run, open_fossils: int, free: tuple[int, ...], fit: int) -> 
 
 def settle(run: Run, targets: list[tuple[int, int, tuple[int, int, int]]],
            bounds: list[int], free: tuple[int, ...], fit: int, parts: dict[int, int],
-           exact_plus: dict[int, int], known: Known,
+           exact_plus: dict[int, int], dead: list[tuple[int, int, int, int]],
+           base: tuple[dict[int, int], dict[int, int], dict[int, int]],
            possible: Callable[[int, tuple[int, int, int]], bool]) -> int:
     """The end of :func:`by_targets` in one pass, with ``run.best`` the best line found
     (it only rises, as lines are recorded): each target whose bound is above it is asked
@@ -195,7 +189,7 @@ def settle(run: Run, targets: list[tuple[int, int, tuple[int, int, int]]],
         while bounds[i] > run.best:
             before = run.best
             got = at_goal(run, before + 1, i, sub, want, free, fit, parts, exact_plus,
-                          known, possible)
+                          dead, base, possible)
             if run.best == before or got < run.best:
                 # Ran to the end (no line above ``before`` was found), or ended with a
                 # bound below the best line: settled either way.
@@ -205,50 +199,43 @@ def settle(run: Run, targets: list[tuple[int, int, tuple[int, int, int]]],
 
 def at_goal(run: Run, goal: int, i: int, sub: int, want: tuple[int, int, int],
             free: tuple[int, ...], fit: int, parts: dict[int, int],
-            exact_plus: dict[int, int], known: Known,
+            exact_plus: dict[int, int], dead: list[tuple[int, int, int, int]],
+            base: tuple[dict[int, int], dict[int, int], dict[int, int]],
             possible: Callable[[int, tuple[int, int, int]], bool]) -> int:
     """A bound on the lines of target ``i`` (fossils ``sub``, bonuses ``want``),
     whose bound was ``goal``, with ``run.best`` at ``goal - 1``: a line of at least
-    ``goal`` is recorded if there is one.
-
-    The questions go from what is shared to what is this target's own: what is known
-    of smaller targets (:meth:`Known.cap`), whether the fossil set can be completed at
-    all (:meth:`Known.closable`, once per fossil set), the fossil set's +1 Points
-    without bonuses (once per fossil set and ``at_least``, for every bonus variant),
-    then the target's own relaxation and its exact search."""
+    ``goal`` is recorded if there is one."""
     s0 = run.s0
     empty = (0, 0, 0)
-    cap = known.cap(sub, want)
-    if cap == NONE:
+    if any(d[0] & sub == d[0] and all(d[1 + k] & want[k] == d[1 + k] for k in range(3))
+           for d in dead):
         return NONE                         # its lines would complete a dead one
     fp = parts.get(i)
     if fp is None:
         if not possible(sub, want):
-            known.learn(sub, want, NONE)
+            dead.append((sub, *want))
             return NONE
         fp = parts[i] = req_bound(run, s0.drawn, s0.digs, sub, want, free, (), 0, 0,
                                        0, stars=False)[0]
     need = goal - fp                        # +1 Points a line must get
-    if cap is not None and cap < need:
-        return fp + cap                     # a smaller target's bound
-    if need <= CLOSE_NEED and not known.closable(run, sub, free):
-        return NONE                         # no line completes its fossils
     if want != empty:
+        base_plus, base_asked, base_gave_up = base
         # One relaxation without the bonuses bounds every dig type at once: a line of
         # (sub, want) is a line of (sub, no bonus wanted) too, with the same +1
         # Points. Its answer to ``at_least`` a is exact if at least a, else a bound
         # below a; it is asked again only when that cannot settle this variant, and
         # not with a weaker cut than one it gave up under (more states still).
-        bp = known.base_plus.get(sub)
-        unsettled = bp is None or need <= bp < known.base_asked[sub]
-        if unsettled and known.base_gave_up.get(sub, NONE) < need:
+        bp = base_plus.get(sub)
+        unsettled = bp is None or need <= bp < base_asked[sub]
+        if unsettled and base_gave_up.get(sub, NONE) < need:
             got = dp_plus(run, sub, empty, free, at_least=need)
             if got is None:
-                known.base_gave_up[sub] = need
+                base_gave_up[sub] = need
             else:
-                bp = known.base_plus[sub] = got
-                known.base_asked[sub] = need
-                known.learn(sub, empty, got)
+                bp = base_plus[sub] = got
+                base_asked[sub] = need
+                if got == NONE:
+                    dead.append((sub, 0, 0, 0))
         if bp is not None and bp < need:
             return NONE if bp == NONE else fp + bp
     plus = exact_plus.get(i)
@@ -256,10 +243,9 @@ def at_goal(run: Run, goal: int, i: int, sub: int, want: tuple[int, int, int],
         plus = dp_plus(run, sub, want, free, at_least=need, lines=True)
         if run.best >= goal:
             return run.best                # a path of the relaxation was drawn
-        if plus is not None:
-            known.learn(sub, want, plus)
         if plus == NONE:
-            return NONE                     # no line completes it (nor holds it)
+            dead.append((sub, *want))       # no line completes it (nor holds it)
+            return NONE
         if plus is not None and plus < need:
             return fp + plus
         if plus is not None:
@@ -267,61 +253,6 @@ def at_goal(run: Run, goal: int, i: int, sub: int, want: tuple[int, int, int],
     elif plus < need:
         return fp + plus
     return dfs_req(run, s0.drawn, s0.digs, sub, want, free, 0, (), 0, 0, 0, (), fit)
-
-
-class Known:
-    """What the target search has learnt about targets, shared by every target, bonus
-    variant and goal of one :func:`by_targets` (the relaxations it saves are the
-    planner's time on mid-game states: benchmarks/README.md, "Mid-game bounds").
-
-    - ``caps``: (fossils S, wanted bonuses W, p): no line completing S with the bonuses
-      of W gets more than p +1 Points (NONE: no such line). A line of a target
-      (sub, want) with S a subset of sub and W of want (per dig type) completes S and
-      earns W, with the same +1 Points: so p bounds it too (:meth:`cap`). With
-      ``SET_BOUNDS`` off only the NONE entries are read (as before it).
-    - the fossil sets the star-free relaxation could not rule out (:meth:`closable`).
-    - ``base_*``: per fossil set, the relaxation without bonuses: its answer, the
-      ``at_least`` it was asked with, the ``at_least`` it gave up under."""
-
-    def __init__(self) -> None:
-        self.caps: list[tuple[int, int, int, int, int]] = []
-        self.open_sets: list[int] = []          # not ruled out (or given up on)
-        self.base_plus: dict[int, int] = {}
-        self.base_asked: dict[int, int] = {}
-        self.base_gave_up: dict[int, int] = {}
-
-    def learn(self, sub: int, want: tuple[int, int, int], plus: int) -> None:
-        """Record that the lines completing ``sub`` with the bonuses of ``want`` get at
-        most ``plus`` +1 Points (NONE: there are none). Any answer of the relaxation
-        is such a bound (exact or not, it is never below a real line's +1 Points)."""
-        self.caps.append((sub, want[0], want[1], want[2], plus))
-
-    def cap(self, sub: int, want: tuple[int, int, int]) -> int | None:
-        """The least bound learnt on the +1 Points of a line of (``sub``, ``want``),
-        from every smaller target recorded (None: nothing known)."""
-        w0, w1, w2 = want
-        best: int | None = None
-        for s, x0, x1, x2, p in self.caps:
-            if (s & sub == s and x0 & w0 == x0 and x1 & w1 == x1 and x2 & w2 == x2
-                    and (best is None or p < best) and (SET_BOUNDS or p == NONE)):
-                best = p
-        return best
-
-    def closable(self, run: Run, sub: int, free: tuple[int, ...]) -> bool:
-        """False when no line can complete the fossils ``sub`` (with any bonuses and
-        +1 Points): the star-free relaxation (``dp_plus(star_free=True)``) says NONE,
-        which is then recorded for every target holding ``sub``. Asked once per fossil
-        set, and not for a subset of a set it allowed: such a set is almost always
-        allowed too, and not asking is safe (it only proves less). True otherwise,
-        also when it gave up (None)."""
-        if not SET_BOUNDS or any(s & sub == sub for s in self.open_sets):
-            return True
-        got = dp_plus(run, sub, (0, 0, 0), free, limit=CLOSE_STATES, star_free=True)
-        if got == NONE:
-            self.learn(sub, (0, 0, 0), NONE)
-            return False
-        self.open_sets.append(sub)
-        return True
 
 
 def req_bound(run: Run, drawn: int, digs: tuple[int, int, int], active: int,
