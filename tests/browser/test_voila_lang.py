@@ -163,7 +163,7 @@ def test_the_page_opens_with_the_whole_board(page: tuple[str, Any], size: tuple[
         assert p.evaluate(TO_THE_TOP) == 0                # still at the top: nothing moved
         boxes = p.evaluate(JS_TURN_BOXES)
         for name, (left, top, right, bottom) in boxes.items():
-            assert 0 <= left and right <= width and 0 <= top and bottom <= height, (name, boxes)
+            assert left >= 0 and top >= 0 and right <= width and bottom <= height, (name, boxes)
         board = boxes["board"]
         assert board[3] - board[1] >= 0.7 * height, boxes
     finally:
