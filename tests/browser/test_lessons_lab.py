@@ -164,6 +164,19 @@ JS_WIDGET_ERRORS = """() => Array.from(window.__paleoNb.content.node.querySelect
         '.jp-OutputArea-output')).map(o => o.innerText || '')
         .filter(t => t.includes('Error displaying widget')).map(t => t.slice(0, 200))"""
 
+# The static pictures (a sheet, a chart: JupyterLab shows image/svg+xml as an <img>) that
+# stick out of their output area: a sheet cut at its right edge on a narrow notebook (this
+# page is 1100 px wide, the file browser open). The widgets' page style keeps them in
+# (events.css), so this holds on a page that shows a widget of ours; a lesson with no
+# widget (02-pentominoes: its orbit strips are 886 px wide) is not checked.
+JS_PICTURES_TOO_WIDE = """() => !document.querySelector('.paleo-page-hooks') ? [] :
+        Array.from(window.__paleoNb.content.node.querySelectorAll(
+        '.jp-OutputArea-output img')).map(img => {
+            const out = img.closest('.jp-OutputArea-output').getBoundingClientRect();
+            const r = img.getBoundingClientRect();
+            return [Math.round(r.width), Math.round(out.width), Math.round(r.right - out.right)];
+        }).filter(([w, ow, over]) => over > 1)"""
+
 JS_CLOSE = """async () => {
     const w = window.__paleoNb;
     if (!w || w.isDisposed) return;
@@ -212,6 +225,8 @@ def check_lesson(page: Any, lesson_root: Path, lesson: Path) -> None:
         assert run["ok"], f"{lesson.name}: Run All did not finish: {run}"
         page.wait_for_function(JS_WIDGETS_SETTLED, timeout=DRAW_TIMEOUT, polling=250)
         canvases = check_canvases(page, lesson)
+        wide = page.evaluate(JS_PICTURES_TOO_WIDE)
+        assert wide == [], f"{lesson.name}: pictures wider than their output {wide}"
         assert page.evaluate(JS_WIDGET_ERRORS) == [], f"{lesson.name}: a widget failed"
         assert page.errors == [], f"{lesson.name}: page errors {page.errors}"
     except Exception:
