@@ -50,8 +50,9 @@ def order(messages: Messages, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[
     yield sent
 
 
-def test_a_click_sends_the_board_first_then_the_words_then_saves(
-        order: list[str], tmp_path: Path) -> None:
+def click_u(order: list[str], tmp_path: Path) -> PlayWidget:
+    """A widget saving to ``tmp_path`` whose first turn, the U on C4, is played by a press
+    on the board; ``order`` holds what that press alone sent."""
     play = PlayWidget(pit(), player="Ada", save=tmp_path)
     play.roll_button.click()
     play.shape_buttons.value = "U"
@@ -59,6 +60,12 @@ def test_a_click_sends_the_board_first_then_the_words_then_saves(
     order.clear()
     mouse(play.board, "mouse_down", C4)
     assert play.turns == (Turn.draw("U", "chevron", U_CELLS),)
+    return play
+
+
+def test_a_click_sends_the_board_first_then_the_words_then_saves(
+        order: list[str], tmp_path: Path) -> None:
+    play = click_u(order, tmp_path)
     assert order[0] == "canvas" and order.count("canvas") == 1     # the board, at once
     assert "widget:value" in order                                  # score, message ...
     assert order[-1] == "saved" and order.count("saved") == 1       # ... and the save last
@@ -77,13 +84,7 @@ def test_in_a_kernel_a_click_sends_only_the_board_then_the_words_and_save_later(
         return type("Handle", (), {"cancel": lambda self: None})()
 
     monkeypatch.setattr(play_module, "after_travel", after_travel)
-    play = PlayWidget(pit(), player="Ada", save=tmp_path)
-    play.roll_button.click()
-    play.shape_buttons.value = "U"
-    mouse(play.board, "mouse_move", C4)
-    order.clear()
-    mouse(play.board, "mouse_down", C4)
-    assert play.turns == (Turn.draw("U", "chevron", U_CELLS),)
+    play = click_u(order, tmp_path)
     assert order == ["canvas"] and len(later) == 1     # the handler returns: board only
     later[0]()                                         # the kernel's event loop, later
     assert "widget:value" in order and order[-1] == "saved" and order.count("saved") == 1
