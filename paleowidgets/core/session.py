@@ -511,11 +511,30 @@ class PlaySession:
             tb.pending = c
             self.note = self._pending_message(c, len(options))
             return True
-        if c.after is not None and (not options or options[0] == c.turn.stars):
-            self._commit(c.turn, c.after)      # the core's answer at the hover: no re-check
+        ready = self._ready(c, options)
+        if ready is not None:
+            self._commit(*ready)      # the core's answer at the hover: no re-check
         else:
             self._apply(_with_stars(c.turn, options[0] if options else ()))
         return True
+
+    def placing(self) -> tuple[Turn, State] | None:
+        """What :meth:`place` would do now if it draws a shape at once, with the core's
+        answer already at hand: the turn and the state after it; else None (nothing to
+        place, an illegal ghost, a One Square, a choice of bonuses to wait for, or a turn
+        still to check). A board can make its drawing of that state ahead of the press."""
+        c = self.candidate()
+        if c is None or self.table.pending is not None or not c.legal or c.square:
+            return None
+        return self._ready(c, self.star_options(c))
+
+    @staticmethod
+    def _ready(c: Candidate, options: list[tuple[str, ...]]) -> tuple[Turn, State] | None:
+        """The turn and state the core gave ``c`` when it is what placing it draws: one
+        bonus choice at most, and the one the candidate was checked with."""
+        if c.after is None or len(options) > 1 or (options and options[0] != c.turn.stars):
+            return None
+        return c.turn, c.after
 
     def choose_stars(self, stars: Sequence[str]) -> bool:
         """Finish the pending placement with these bonuses for its stars."""

@@ -190,8 +190,9 @@ def let_it_travel() -> None:
 WORDS_AFTER = 0.03  # seconds
 
 
-def after_travel(callback: Callable[[], None]) -> asyncio.TimerHandle | None:
-    """Call ``callback`` on the kernel's event loop :data:`WORDS_AFTER` seconds from now,
+def after_travel(callback: Callable[[], None],
+                 delay: float = WORDS_AFTER) -> asyncio.TimerHandle | None:
+    """Call ``callback`` on the kernel's event loop ``delay`` seconds from now,
     once the handler that sent a turn's board message has returned. Only while the
     kernel handles a widget message (a click, a key, a button: ``comm_msg``); None, and
     nothing scheduled, elsewhere: outside a kernel, in a thread, or in code a cell runs,
@@ -211,7 +212,7 @@ def after_travel(callback: Callable[[], None]) -> asyncio.TimerHandle | None:
         loop = asyncio.get_running_loop()
     except RuntimeError:
         return None
-    return loop.call_later(WORDS_AFTER, callback)
+    return loop.call_later(delay, callback)
 
 
 def _request() -> str | None:
@@ -247,15 +248,17 @@ class CommandCanvas:
     ``tests/test_board_commands.py`` paints boards both ways and checks that the manager
     holds the same commands, so a new ipycanvas that changes them is caught there. What is
     left out: the layer's Python-side copies of its style attributes (its traits) are not
-    updated, and nothing reads them (the painter remembers what it set itself)."""
+    updated, and nothing reads them (the painter remembers what it set itself). With
+    ``send`` the commands go there instead (a :class:`Recording`)."""
 
     __slots__ = ("_layer", "_send")
     _layer: Canvas
     _send: Callable[[Canvas, list[Any]], None]
 
-    def __init__(self, layer: Canvas) -> None:
+    def __init__(self, layer: Canvas,
+                 send: Callable[[Canvas, list[Any]], None] | None = None) -> None:
         object.__setattr__(self, "_layer", layer)
-        object.__setattr__(self, "_send", layer._canvas_manager.send_command)
+        object.__setattr__(self, "_send", send or layer._canvas_manager.send_command)
 
     def __setattr__(self, name: str, value: object) -> None:
         if isinstance(value, W.Widget):
@@ -334,11 +337,41 @@ class CommandCanvas:
         self._draw(_CMD["fillText"], text, x, y)
 
 
+class Recording:
+    """Canvas commands kept to be sent later (:meth:`play`), layer by layer, in order: what
+    :class:`CommandCanvas` (given ``send=recording.add``) would have queued."""
+
+    __slots__ = ("runs",)
+
+    def __init__(self) -> None:
+        self.runs: list[tuple[Canvas, list[Any]]] = []
+
+    def add(self, layer: Canvas, command: list[Any]) -> None:
+        if self.runs and self.runs[-1][0] is layer:
+            self.runs[-1][1].append(command)
+        else:
+            self.runs.append((layer, [command]))
+
+    def play(self) -> None:
+        """Queue the commands as the layers' own sends would have, inside a
+        :func:`canvas_batch` (a canvas switch wherever the layer changes)."""
+        manager = _CANVAS_MANAGER
+        if not manager._caching:
+            raise RuntimeError("Recording.play belongs inside canvas_batch()")
+        for layer, commands in self.runs:
+            if manager._current_canvas is not layer:
+                manager._commands_cache.append(
+                    [_CMD["switchCanvas"], [widget_serialization["to_json"](layer, None)]])
+                manager._current_canvas = layer
+            manager._commands_cache.extend(commands)
+
+
 def paint_on(layer: Canvas, items: Sequence[Item], *,
              patterns: Mapping[str, object] | None = None,
-             specs: Sequence[PatternSpec] = ()) -> None:
+             specs: Sequence[PatternSpec] = (),
+             send: Callable[[Canvas, list[Any]], None] | None = None) -> None:
     """Clear one ipycanvas layer and paint ``items`` on it (through :class:`CommandCanvas`)."""
-    paint_layer(CommandCanvas(layer), items, patterns=patterns, specs=specs)
+    paint_layer(CommandCanvas(layer, send), items, patterns=patterns, specs=specs)
 
 
 _CMD: Mapping[str, int] = COMMANDS
@@ -369,6 +402,21 @@ def redraw_on_connect(canvas: Any, redraw: Callable[[], None]) -> None:
         loop.call_later(AGAIN_AFTER, redraw)
 
     canvas.on_client_ready(ready)
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """A marks update made ahead (:meth:`BoardWidget.prepare`): for ``state`` and
+    ``turns``, from the marks ``base`` on show then, with the scratch canvas ``spare``."""
+
+    state: State
+    turns: tuple[Turn, ...]
+    base: list[Leaf]
+    spare: Canvas | None
+    plan: BoardPlan
+    leaves: list[Leaf]
+    boxes: list[Box] | None
+    recording: Recording
 
 
 @dataclass(frozen=True)
@@ -432,6 +480,8 @@ class BoardWidget(SvgFallback, Canvas):  # type: ignore[misc]
         self.highlight: frozenset[Cell] = frozenset()
         self._shown: tuple[Item, ...] = ()      # the overlay on show
         self._leaves: list[Leaf] = []           # the marks layer on show, leaf by leaf
+        self._prepared: _Prepared | None = None  # a turn's marks made ahead (prepare)
+        self.prepared_used = 0                  # updates that sent a prepared drawing
         self._patterns: dict[str, object] = {}
         # one pattern model per tile in the kernel, shared by every board; without cairo
         # the painter draws the tiles as strokes
@@ -537,10 +587,21 @@ class BoardWidget(SvgFallback, Canvas):  # type: ignore[misc]
         overlay = ghost != self.ghost or highlight != self.highlight
         if not (marks or overlay):
             return False
-        plan = (plan_board(sheet_of(state, turns=turns), cell_size=self._unit,
-                           labels=self._labels) if marks else self.plan)
+        ready = self._ready(state, turns) if marks else None
+        if ready is not None:
+            plan = ready.plan
+        elif marks:
+            plan = plan_board(sheet_of(state, turns=turns), cell_size=self._unit,
+                              labels=self._labels)
+        else:
+            plan = self.plan
         with canvas_batch():
-            changed = self._paint_marks(plan) if marks else []
+            changed: list[Box] | None = []
+            if ready is not None:
+                ready.recording.play()
+                self._leaves, changed = ready.leaves, ready.boxes
+            elif marks:
+                changed = self._paint_marks(plan)
             self._compose(plan, ghost, highlight, changed)
         self.plan, self.state, self.turns = plan, state, turns
         self.ghost, self.highlight = ghost, highlight
@@ -548,6 +609,7 @@ class BoardWidget(SvgFallback, Canvas):  # type: ignore[misc]
 
     def redraw(self) -> None:
         """Paint every layer again from what the board shows, in one message."""
+        self._prepared = None
         with canvas_batch():
             self._paint(STATIC, self.plan.static, self.plan)
             self._paint(MARKS, self.plan.marks, self.plan)
@@ -559,31 +621,65 @@ class BoardWidget(SvgFallback, Canvas):  # type: ignore[misc]
         paint_on(self[layer], items, patterns=self._patterns, specs=plan.patterns)
 
     def _paint_marks(self, plan: BoardPlan) -> list[Box] | None:
-        """The marks layer of ``plan``, painted again only where it differs from the one
-        on show (:func:`~paleowidgets.render.canvas.changed_boxes`): every leaf that meets
-        those boxes is painted, whole and unclipped, on the :func:`scratch` canvas cleared
-        there, and the boxes alone are copied onto the layer (whole pixels, a rectangle at
-        a time). Returns the boxes; None when the layer was painted whole (a new size, or
-        changes over more than :data:`PART` of it)."""
+        """The marks layer of ``plan`` painted (:meth:`_marks`), inside the caller's batch;
+        returns the boxes changed (None: painted whole)."""
+        leaves, boxes, recording = self._marks(plan)
+        recording.play()
+        self._leaves = leaves
+        return boxes
+
+    def _marks(self, plan: BoardPlan) -> tuple[list[Leaf], list[Box] | None, Recording]:
+        """The commands that take the marks layer on show to that of ``plan``, recorded:
+        painted again only where it differs (:func:`~paleowidgets.render.canvas.
+        changed_boxes`): every leaf that meets those boxes is painted, whole and unclipped,
+        on the :func:`scratch` canvas cleared there, and the boxes alone are copied onto the
+        layer (whole pixels, a rectangle at a time). Returns the leaves of ``plan``, the
+        boxes (None when the layer is painted whole: a new size, or changes over more than
+        :data:`PART` of it) and the recording."""
         leaves = layer_leaves(plan.marks, self._patterns)
+        recording = Recording()
         boxes: list[Box] | None = None
         if (plan.width, plan.height) == (self.plan.width, self.plan.height):
             boxes = _inside(changed_boxes(self._leaves, leaves), plan)
             if _area(boxes) > PART * plan.width * plan.height:
                 boxes = None
-        self._leaves = leaves
         if boxes is None:
-            self._paint(MARKS, plan.marks, plan)
-            return None
-        if boxes:
+            paint_on(self[MARKS], plan.marks, patterns=self._patterns, specs=plan.patterns,
+                     send=recording.add)
+        elif boxes:
             spare = scratch(plan.width, plan.height)
-            c = CommandCanvas(spare)
+            c = CommandCanvas(spare, recording.add)
             for x0, y0, x1, y1 in boxes:
                 c.clear_rect(x0, y0, x1 - x0, y1 - y0)
             paint_leaves(Painter(c, self._patterns, {s.id: s for s in plan.patterns}),
                          leaves, boxes)
-            copy_boxes(CommandCanvas(self[MARKS]), [spare], boxes, clear=True)
-        return boxes
+            copy_boxes(CommandCanvas(self[MARKS], recording.add), [spare], boxes, clear=True)
+        return leaves, boxes, recording
+
+    def prepare(self, state: State, *, turns: Sequence[Turn]) -> None:
+        """Make ahead the drawing of the marks that :meth:`update` to ``state`` (drawn by
+        ``turns``) will send, from what the board shows now: a press that draws the shape
+        under the ghost then sends it at once (``PlayWidget`` asks when the pointer rests
+        on a legal ghost). Used only if the board, its marks and the scratch canvas are
+        still as they were; else :meth:`update` makes it again. Sends nothing (but the
+        scratch canvas's new size, when it grows)."""
+        turns = tuple(turns)
+        plan = plan_board(sheet_of(state, turns=turns), cell_size=self._unit,
+                          labels=self._labels)
+        base = self._leaves
+        leaves, boxes, recording = self._marks(plan)
+        self._prepared = _Prepared(state, turns, base, _SCRATCH[0] if _SCRATCH else None,
+                                   plan, leaves, boxes, recording)
+
+    def _ready(self, state: State, turns: tuple[Turn, ...]) -> _Prepared | None:
+        """The prepared drawing of ``state`` if it is still good (:meth:`prepare`)."""
+        p, self._prepared = self._prepared, None
+        if (p is None or p.base is not self._leaves or p.turns != turns or p.state != state
+                or (p.spare is not None and (not _SCRATCH or _SCRATCH[0] is not p.spare
+                                             or p.spare.comm is None))):
+            return None
+        self.prepared_used += 1
+        return p
 
     def overlay_of(self, plan: BoardPlan, ghost: Ghost | None,
                 highlight: frozenset[Cell]) -> tuple[Item, ...]:

@@ -77,6 +77,9 @@ __all__ = ["ARROWS", "FLIP", "ROTATE", "Candidate", "PlayWidget", "Table", "for_
            "summary_html"]
 
 
+PREPARE_AFTER = 0.05   # seconds the ghost stays put before a press there is made ahead
+
+
 class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
     """A game on one sheet. ``game`` is a Map, a Puzzle or a Game; the rolls are the
     puzzle's, or ``rolls``, or made from ``seed`` (a code like ``'TREX-4821'``; a fresh
@@ -118,6 +121,7 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         self._version = self.session.version
         # a turn's words and saves, made a moment after its board (_after)
         self._waiting: tuple[asyncio.TimerHandle, Callable[[], None]] | None = None
+        self._preparing: asyncio.TimerHandle | None = None   # prepare_press, waiting
         self._turn_callbacks: list[Callable[[PlayWidget], None]] = []
         self._saved_callbacks: list[Callable[[PlayWidget], None]] = [self.keeper.autosave]
         self._redraw_callbacks: list[Callable[[PlayWidget], None]] = []
@@ -361,6 +365,9 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
         words: nothing is skipped, and a turn is on disk before the next one's words."""
         if not changed:
             return
+        if self._preparing is not None:
+            self._preparing.cancel()
+            self._preparing = None
         turned = self.session.version != self._version
         self._version = self.session.version
         with canvas_batch():       # sent when this block ends, before any word changes
@@ -379,6 +386,19 @@ class PlayWidget(SvgFallback, W.VBox):  # type: ignore[misc]
             done()
         else:
             self._refresh_words(controls)
+            if self.session.placing() is not None:
+                self._preparing = after_travel(self.prepare_press, PREPARE_AFTER)
+
+    def prepare_press(self) -> None:
+        """Make ahead the board's drawing of the shape under a legal ghost
+        (:meth:`.BoardWidget.prepare`), so that a press there sends it at once. In a kernel
+        this runs by itself :data:`PREPARE_AFTER` seconds after the ghost moved, if nothing
+        else happened meanwhile (a pointer at rest)."""
+        self._preparing = None
+        placing = self.session.placing()
+        if placing is not None:
+            turn, after = placing
+            self.board.prepare(after, turns=(*self.session.turns, turn))
 
     def _turn_done(self, controls: bool) -> None:
         """A turn's words and controls, then its saves (:meth:`_after`)."""
