@@ -32,7 +32,7 @@ from paleowidgets.widgets.analysis import (
     round_items,
     turn_words,
 )
-from paleowidgets.widgets.events import page_hooks
+from paleowidgets.widgets.events import page_hooks, page_scale
 
 ROOT = Path(__file__).resolve().parents[1]
 NS = "{http://www.w3.org/2000/svg}"
@@ -209,8 +209,8 @@ def test_the_panel_speaks_french_and_korean(analysis: Analysis) -> None:
 def test_beside_a_replay_the_rounds_follow_each_other(log: GameLog,
                                                        analysis: Analysis) -> None:
     box = replay_with_analysis(log, analysis=analysis)
-    replay, panel, hooks = box.children          # side by side, and the page side (events.py)
-    assert hooks is page_hooks()
+    replay, panel, scale, hooks = box.children   # side by side, and the page side (events.py)
+    assert scale is page_scale() and hooks is page_hooks()
     replay.next_button.click()
     assert panel.round == 1
     replay.key("End")

@@ -27,6 +27,7 @@ import itertools
 import math
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -71,7 +72,7 @@ from ..render.primitives import (
 from ..render.sheet import sheet_of
 from ..render.svg import render_svg
 from ._display import SvgFallback
-from .events import fits_screen, takes_keys
+from .events import fits_screen, page_scale, takes_keys
 from .shared import looks, pattern
 
 STATIC, MARKS, OVERLAY = range(3)
@@ -435,8 +436,10 @@ _KEEP: Any = object()
 class BoardWidget(SvgFallback, Canvas):  # type: ignore[misc]
     """A game board on a canvas. ``cell_size`` is the cell's side on screen (CSS pixels) at
     full size; ``resolution`` canvas pixels are drawn per CSS pixel, so the board stays sharp
-    when the browser scales it. The canvas takes the width of its container, up to its
-    full size, and keeps its aspect; with ``fit`` (in a widget that carries
+    when the browser scales it (None: as many as the page's screen shows, between 1 and
+    1.5, followed when it changes: :func:`resolution_for`). The canvas takes the width of
+    its container, up to its full size, and keeps its aspect; with ``fit`` (in a widget
+    that carries
     :func:`~.events.page_hooks`) it is also kept short enough for the widget to show whole.
     With ``touch`` a finger works like the mouse (:meth:`on_cell_hover`).
 
@@ -448,13 +451,15 @@ class BoardWidget(SvgFallback, Canvas):  # type: ignore[misc]
     """
 
     def __init__(self, state: State, *, turns: Sequence[Turn] = (), cell_size: float = 48,
-                 resolution: float = 1.5, labels: Mapping[str, str] | None = None,
+                 resolution: float | None = None, labels: Mapping[str, str] | None = None,
                  fit: bool = True, touch: bool = True, **kwargs: Any) -> None:
-        # Pattern tiles are a third or a quarter of a cell: a cell of 12k pixels keeps
-        # them whole, so the tiles line up from cell to cell as in the SVG.
-        unit = max(12, 12 * round(cell_size * resolution / 12))
+        follows = resolution is None
+        if resolution is None:
+            resolution = resolution_for(page_scale().value)
+        unit = unit_for(cell_size, resolution)
         self._labels = labels
         self._unit = unit
+        self._cell_size = cell_size
         plan = plan_board(sheet_of(state, turns=turns), cell_size=unit, labels=labels)
         # the static and marks layers: canvases of the page that it never shows (made
         # first, so that the page has them before the board that copies them)
@@ -482,11 +487,7 @@ class BoardWidget(SvgFallback, Canvas):  # type: ignore[misc]
         self._leaves: list[Leaf] = []           # the marks layer on show, leaf by leaf
         self._prepared: _Prepared | None = None  # a turn's marks made ahead (prepare)
         self.prepared_used = 0                  # updates that sent a prepared drawing
-        self._patterns: dict[str, object] = {}
-        # one pattern model per tile in the kernel, shared by every board; without cairo
-        # the painter draws the tiles as strokes
-        with suppress(ImportError, OSError):
-            self._patterns = {spec.id: pattern(tile_png(spec)) for spec in plan.patterns}
+        self._patterns = patterns_of(plan)
         self.redraws = 0          # whole-board redraws (construction, client ready)
         self._hovers: list[Callable[[Cell | None], None]] = []
         self._clicks: list[Callable[[Cell | None], None]] = []
@@ -502,6 +503,9 @@ class BoardWidget(SvgFallback, Canvas):  # type: ignore[misc]
             self.on_touch_cancel(lambda touches: self._touch_reset())
         redraw_on_connect(self, self.redraw)
         self.redraw()
+        if follows:
+            _watch_the_page()
+            _FOLLOWING.add(self)
 
     def __getitem__(self, layer: int) -> Canvas:
         """The canvas of ``layer`` (STATIC, MARKS: never shown; OVERLAY: the board)."""
@@ -570,6 +574,31 @@ class BoardWidget(SvgFallback, Canvas):  # type: ignore[misc]
 
     def _touch_reset(self) -> None:
         self._touched, self._tapped_again = None, False
+
+    # -- size ------------------------------------------------------------------------------
+
+    @property
+    def resolution(self) -> float:
+        """Canvas pixels per CSS pixel (about: the cell is a whole number of 12 pixels)."""
+        return self._unit / self._cell_size
+
+    def set_resolution(self, resolution: float) -> bool:
+        """Draw ``resolution`` canvas pixels per CSS pixel from now on: the plan made
+        again, the three canvases resized (the page shows the board at the same size) and
+        painted whole. False when the cell's size in pixels stays the same."""
+        unit = unit_for(self._cell_size, resolution)
+        if unit == self._unit:
+            return False
+        self._unit = unit
+        plan = plan_board(sheet_of(self.state, turns=self.turns), cell_size=unit,
+                          labels=self._labels)
+        self._patterns = patterns_of(plan)
+        for layer in self.layers:
+            with layer.hold_sync():
+                layer.width, layer.height = plan.width, plan.height
+        self.plan, self._shown = plan, ()     # its size on screen stays (max_width)
+        self.redraw()
+        return True
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -719,6 +748,51 @@ class BoardWidget(SvgFallback, Canvas):  # type: ignore[misc]
 
     def fallback_svg(self) -> str:
         return str(render_svg(self.state, turns=self.turns, labels=self._labels))
+
+
+def unit_for(cell_size: float, resolution: float) -> int:
+    """A cell's side in canvas pixels. Pattern tiles are a third or a quarter of a cell: a
+    cell of 12k pixels keeps them whole, so the tiles line up from cell to cell as in the
+    SVG."""
+    return max(12, 12 * round(cell_size * resolution / 12))
+
+
+FINEST = 1.5    # canvas pixels per CSS pixel, at most
+
+
+def resolution_for(scale: float) -> float:
+    """The resolution a board follows for a page of ``devicePixelRatio`` ``scale``: as many
+    canvas pixels as the screen shows, no more than :data:`FINEST` (a tablet's 2 or 3
+    would cost about two to four times the pixels of 1.5 for a sharpness a pupil does not
+    see at arm's length), and 1 while no page has said (``scale`` 0): the ratio of most
+    school laptops, so that their boards are never drawn twice as the page opens."""
+    return min(max(scale, 1.0), FINEST)
+
+
+def patterns_of(plan: BoardPlan) -> dict[str, object]:
+    """One pattern model per tile of ``plan`` in the kernel, shared by every board; none
+    without cairo (the painter then draws the tiles as strokes)."""
+    with suppress(ImportError, OSError):
+        return {spec.id: pattern(tile_png(spec)) for spec in plan.patterns}
+    return {}
+
+
+_FOLLOWING: weakref.WeakSet[BoardWidget] = weakref.WeakSet()
+
+
+def _follow_the_page(change: dict[str, Any]) -> None:
+    """The page's scale changed: every board made without a resolution follows it."""
+    resolution = resolution_for(float(change["new"] or 0))
+    for board in list(_FOLLOWING):
+        if board.comm is not None:
+            board.set_resolution(resolution)
+
+
+def _watch_the_page() -> None:
+    scale = page_scale()
+    if not getattr(scale, "_paleo_watched", False):
+        scale.observe(_follow_the_page, "value")
+        scale._paleo_watched = True
 
 
 def copy_boxes(canvas: CommandCanvas, sources: Sequence[Canvas], boxes: Sequence[Box], *,

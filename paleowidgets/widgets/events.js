@@ -22,6 +22,10 @@
 //   persistent live region (`.paleo-live`, visually hidden, role=status, polite) whose text
 //   follows its message line (`.paleo-message`) when that changes.
 //
+// * The boards draw as many pixels as the screen shows: the page's devicePixelRatio goes to
+//   the kernel through a hidden FloatText (`.paleo-page-scale`, events.py's PageScale),
+//   when a widget is shown and whenever the window resizes (a zoom changes the ratio).
+//
 // Everything is installed once per page however many widgets show it.
 
 const KEYS = ".paleo-keys";
@@ -33,6 +37,7 @@ const LIVE = "paleo-live";
 const MIN_FIT = 200;      // px: below this the board is too small to play; let it scroll
 const LEAD = 0.25;        // of the height: what may stand above a widget that opens whole
 const SLACK = 12;         // px left under the board (output padding, the focus ring)
+const SCALE = ".paleo-page-scale input";
 
 // widget -> the element of it that had the focus last. Shared by every run of this script
 // (each view of the hooks runs it in a scope of its own), so kept on the page.
@@ -95,6 +100,17 @@ function fit(root) {
     const above = canvas.getBoundingClientRect().top - top;
     const max = Math.max(MIN_FIT, Math.floor(height - lead - above - SLACK));
     if (canvas.style.maxHeight !== `${max}px`) canvas.style.maxHeight = `${max}px`;
+  }
+}
+
+// The page's devicePixelRatio into every page-scale input under `root`, sent to the kernel
+// as ipywidgets' own view sends a number typed in (its `change` event), when it differs.
+function report(root) {
+  const ratio = Math.round((window.devicePixelRatio || 1) * 100) / 100;
+  for (const input of root.querySelectorAll(SCALE)) {
+    if (parseFloat(input.value) === ratio) continue;
+    input.value = String(ratio);
+    input.dispatchEvent(new Event("change", {bubbles: true}));
   }
 }
 
@@ -202,7 +218,10 @@ function install() {
     if (e.target.closest && e.target.closest(KEYS)) e.stopPropagation();
   }, {capture: true, passive: true});
 
-  window.addEventListener("resize", fitAll);
+  window.addEventListener("resize", () => {
+    fitAll();
+    report(document);
+  });
 }
 
 // The board to go to from a notebook cell in command mode (`el` has the focus): the first
@@ -286,6 +305,7 @@ function attach(el) {
     if (!root) return;
     speak(root);
     fit(root);
+    report(root);
     const observer = new ResizeObserver(() => requestAnimationFrame(() => fit(root)));
     observer.observe(root);
     const area = scroller(root);

@@ -72,11 +72,36 @@ def page_hooks() -> PageHooks:
     return _HOOKS
 
 
+class PageScale(W.FloatText):  # type: ignore[misc]
+    """An invisible number the page hooks set to the page's ``devicePixelRatio`` (screen
+    pixels per CSS pixel: 1 on most school laptops, 2 on a tablet, more when zoomed in),
+    so that the boards draw as many pixels as the screen shows and no more (0: not known
+    yet). Sent again when it changes (a zoom, a window moved to another screen)."""
+
+    def __init__(self) -> None:
+        super().__init__(value=0.0, layout=W.Layout(display="none"))
+        self.add_class("paleo-page-scale")
+
+    def __repr__(self) -> str:
+        return "<PageScale>"
+
+
+_SCALE: PageScale | None = None
+
+
+def page_scale() -> PageScale:
+    """The kernel's one :class:`PageScale` (shown hidden beside the page hooks)."""
+    global _SCALE
+    if _SCALE is None or _SCALE.comm is None:
+        _SCALE = PageScale()
+    return _SCALE
+
+
 def classroom(root: W.Box, children: Sequence[W.Widget]) -> tuple[W.Widget, ...]:
-    """Mark ``root`` as one of ours and return ``children`` with the page hooks after
-    them: ``super().__init__(classroom(self, self._children()))``."""
+    """Mark ``root`` as one of ours and return ``children`` with the page's scale and
+    hooks after them: ``super().__init__(classroom(self, self._children()))``."""
     root.add_class(ROOT)
-    return (*children, page_hooks())
+    return (*children, page_scale(), page_hooks())
 
 
 def takes_keys(canvas: Any) -> None:

@@ -31,6 +31,7 @@ from paleowidgets.data import load_map
 from paleowidgets.render.canvas import BoardPlan, plan_board
 from paleowidgets.render.sheet import sheet_of
 from paleowidgets.render.style import sheet_labels
+from paleowidgets.widgets.board import resolution_for, unit_for
 from paleowidgets.widgets.keeping import play_robot
 
 pytestmark = pytest.mark.browser
@@ -72,8 +73,10 @@ def notebook(lang: str) -> list[Any]:
 
 def dig_site_plan(lang: str = "en") -> BoardPlan:
     session = PlaySession(load_map("dig-site"), seed=SEED)
-    # the board's own unit (cell_size 48 at resolution 1.5): board.py's plan
-    return plan_board(sheet_of(session.state), cell_size=72, labels=sheet_labels(lang))
+    # the board's own unit (cell_size 48, at resolution 1 on these pages of device scale
+    # factor 1): board.py's plan
+    return plan_board(sheet_of(session.state), cell_size=unit_for(48, resolution_for(1)),
+                      labels=sheet_labels(lang))
 
 
 # -- geometry checks -----------------------------------------------------------------------------
