@@ -29,6 +29,7 @@ from paleowidgets.core.geometry import (
 from paleowidgets.core.maps import Dice
 from paleowidgets.render.figures import (
     dice_svg,
+    orbit_columns,
     orbit_svg,
     pentominoes_svg,
     plan_explorer,
@@ -37,6 +38,7 @@ from paleowidgets.render.figures import (
     symmetry_name,
     transform_svg,
 )
+from paleowidgets.render.svg import DISPLAY_WIDTH
 from paleowidgets.widgets.transform import DYNAMIC, STATIC, TransformExplorer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -304,12 +306,55 @@ def test_orbit_figure_groups_the_coinciding_images(letter: str) -> None:
     groups = orbit_groups(PENTOMINOES[letter].cells)
     assert [g.get("data-symmetries") for g in boxes] == [
         " ".join(s.name for s in syms) for _, syms in groups]
-    names = [el.get("data-symmetry") for el in root.iter(f"{NS}text")
-             if el.get("class") == "symmetry-name"]
-    assert sorted(n or "" for n in names) == sorted(SYMMETRIES)     # each symmetry once
+    names = {el.get("data-symmetry") or "": " ".join(t.text or "" for t in el)
+             for el in root.iter(f"{NS}g") if el.get("class") == "symmetry-name"}
+    assert sorted(names) == sorted(SYMMETRIES)                       # each symmetry once
+    # a long name is wrapped onto lines, word for word
+    assert names == {n: symmetry_name(n, "en") for n in SYMMETRIES}
     k = len(stabiliser(PENTOMINOES[letter].cells))
     assert svg_texts(svg, "title") == [
         f"The {letter} pentomino: orbit {len(groups)} × stabiliser {k} = 8"]
+
+
+def root_size(svg: str) -> tuple[float, float]:
+    root = ET.fromstring(svg)
+    return float(root.get("width", "0")), float(root.get("height", "0"))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ko"])
+@pytest.mark.parametrize("letter", list(LETTERS))
+def test_orbit_figure_fits_a_notebook_output_with_its_words_whole(letter: str,
+                                                                  lang: str) -> None:
+    """Issue 11: the F's strip was 886 px wide in English and 1174 in French (each box as
+    wide as its longest name), wider than a 668 px output in JupyterLab. Now the names wrap
+    in their boxes, at full size, and the four boxes of a row still stand side by side."""
+    svg = orbit_svg(letter, lang=lang)
+    width, _ = root_size(svg)
+    assert width <= DISPLAY_WIDTH == 640
+    assert svg._repr_svg_() == svg                     # shown at the size it is drawn
+    root = ET.fromstring(svg)
+    lines = [t for t in root.iter(f"{NS}text") if t.get("class") == "symmetry-name-line"]
+    assert {float(t.get("font-size", "0")) for t in lines} == {12}     # 0.75 of 16 px
+    wrapped = {" ".join(t.text or "" for t in g) for g in root.iter(f"{NS}g")
+               if g.get("class") == "symmetry-name"}
+    assert wrapped == {symmetry_name(s, lang) for s in SYMMETRIES}
+    boxes = [r for r in root.iter(f"{NS}rect") if r.get("class") == "orientation-box"]
+    assert len({r.get("y") for r in boxes}) == -(-len(boxes) // 4)   # 4 to a row
+    cells = [r for r in root.iter(f"{NS}rect") if r.get("class") == "cell"]
+    assert cells and {float(r.get("width", "0")) for r in cells} == {16}
+
+
+def test_orbit_figure_wraps_its_names_before_it_stands_fewer_to_a_row() -> None:
+    # 16 px cells, 12 px words, 8 px margins: "half turn" (about 65 px) wraps in a 58 px box
+    assert orbit_columns([["half turn"]] * 8, 2, 16, 12, 4, 250) == (
+        4, 48, [[["half", "turn"]]] * 8)
+    # a 5-cell image needs a 96 px box: four of them need 4 * 96 + 16 px
+    assert orbit_columns([["x"]] * 8, 5, 16, 12, 4, 4 * 96 + 16)[:2] == (4, 96)
+    assert orbit_columns([["x"]] * 8, 5, 16, 12, 4, 4 * 96 + 15)[:2] == (3, 96)
+    svg = orbit_svg("L", max_width=300)
+    root = ET.fromstring(svg)
+    rows = {r.get("y") for r in root.iter(f"{NS}rect") if r.get("class") == "orientation-box"}
+    assert root_size(svg)[0] <= 300 and len(rows) == 4             # 8 images, 2 to a row
 
 
 @pytest.mark.parametrize("s", SYMS, ids=[s.name for s in SYMS])

@@ -43,7 +43,7 @@ from ..core.turns import Turn
 from . import style as st
 from .canvas import BoardPlan, plan_board
 from .glyphs import check_mark
-from .primitives import Group, Item, Paint, Path, Plan, Point, Rect, Text, outline_loops
+from .primitives import Group, Item, Paint, Path, Plan, Point, Rect, Text, outline_loops, wrap
 from .sheet import sheet_of
 from .style import fossil_name, themed
 from .svg import SvgDocument, plan_to_svg
@@ -294,19 +294,6 @@ def _one(*, covered: frozenset[Cell] = frozenset(), missing: frozenset[Cell] = f
     blank = Fossil("?", 0, 0, frozenset(), frozenset())
     return Enclosure(blank, 0, covered | missing, covered, missing, diagonal, fill,
                      BonusCheck(False, False, ()), 1, 1)
-
-
-def wrap(text: str, size: float, width: float) -> list[str]:
-    """``text`` cut into lines of at most ``width`` pixels at spaces (rough widths)."""
-    from .primitives import text_width
-
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 def render_enclosure(state: State, fossil: str | int, *, step: int | None = None,

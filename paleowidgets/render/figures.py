@@ -54,9 +54,10 @@ from .primitives import (
     Text,
     fitted,
     outline_loops,
+    wrap,
 )
 from .primitives import text_width as width_of
-from .svg import SvgDocument, plan_to_svg
+from .svg import DISPLAY_WIDTH, SvgDocument, plan_to_svg
 
 Shape = str | Iterable[Cell]        # a pentomino letter, or the cells of any shape
 
@@ -346,9 +347,14 @@ def dice_svg(dice: Dice | None = None, *, cell_size: float = 14,
 # -- the orbit figure ------------------------------------------------------------------------
 
 def orbit_svg(shape: Shape, *, cell_size: float = 16, columns: int = 4,
-              lang: str | None = None) -> SvgDocument:
+              max_width: float = DISPLAY_WIDTH, lang: str | None = None) -> SvgDocument:
     """The images of ``shape`` under the 8 symmetries, each distinct image drawn once with
     the names of every symmetry that gives it; the title says orbit x stabiliser = 8.
+
+    The images stand ``columns`` to a row and the figure is at most ``max_width`` pixels
+    wide (a notebook's output): a long name is wrapped onto more lines in its box, and
+    only when a box cannot be that narrow do fewer images stand in a row. The words keep
+    their size in every language.
 
     >>> svg = orbit_svg("T")
     >>> svg.count('class="shape orientation"'), svg.count('class="symmetry-name"')
@@ -359,20 +365,22 @@ def orbit_svg(shape: Shape, *, cell_size: float = 16, columns: int = 4,
     groups = orbit_groups(cells)
     u = cell_size
     size = 0.75 * u
-    names = [[symmetry_name(s, code) for s in syms] for _, syms in groups]
     side = max(max(max(x, y) for x, y in image) for image, _ in groups) + 1
-    box_w = max([side * u + u, *(width_of(n, size) + u for ns in names for n in ns)])
-    box_h = side * u + 0.6 * u + len(groups[0][1]) * 1.2 * size + 0.8 * u
-    cols = max(1, min(columns, len(groups)))
+    names = [[symmetry_name(s, code) for s in syms] for _, syms in groups]
+    cols, box_w, lines = orbit_columns(names, side, u, size,
+                                       max(1, min(columns, len(groups))), max_width)
+    gap = 0.6 * size                        # between two names in a box
+    text_h = max(sum(len(n) for n in ns) * 1.2 * size + (len(ns) - 1) * gap for ns in lines)
+    box_h = side * u + 0.6 * u + text_h + 0.8 * u
     rows = -(-len(groups) // cols)
     what = i18n.t(f"shape.{shape}", code) if isinstance(shape, str) else "shape"
     title = i18n.t("figure.orbit", code, shape=what, orbit=len(groups),
                    stabiliser=len(stabiliser(cells)))
-    title_size = 0.9 * u
+    shown, title_size = fitted(title, 0.9 * u, max_width - 2 * PAD * u, 0.6 * u)
     top = PAD * u + 1.5 * u
-    items: list[Item] = [Text(PAD * u, PAD * u + title_size, title, title_size, INK, "title",
+    items: list[Item] = [Text(PAD * u, PAD * u + title_size, shown, title_size, INK, "title",
                               bold=True)]
-    for i, ((image, syms), ns) in enumerate(zip(groups, names, strict=True)):
+    for i, ((image, syms), ns) in enumerate(zip(groups, lines, strict=True)):
         bx = PAD * u + (i % cols) * box_w
         by = top + (i // cols) * box_h
         fw = (max(x for x, _ in image) + 1) * u
@@ -382,13 +390,36 @@ def orbit_svg(shape: Shape, *, cell_size: float = 16, columns: int = 4,
                                  y=by + 0.4 * u,
                                  data={"symmetries": " ".join(s.name for s in syms)}))
         ty = by + 0.4 * u + side * u + 0.5 * u + size
-        items += [Text(bx + box_w / 2, ty + j * 1.2 * size, n, size, INK, "symmetry-name",
-                       "middle", data={"symmetry": s.name})
-                  for j, (n, s) in enumerate(zip(ns, syms, strict=True))]
-    width = max(2 * PAD * u + cols * box_w, 2 * PAD * u + width_of(title, title_size))
+        for name_lines, s in zip(ns, syms, strict=True):
+            texts = tuple(Text(bx + box_w / 2, ty + j * 1.2 * size, line, size, INK,
+                               "symmetry-name-line", "middle")
+                          for j, line in enumerate(name_lines))
+            items.append(Group(texts, "symmetry-name", data={"symmetry": s.name}))
+            ty += len(name_lines) * 1.2 * size + gap
+    width = max(2 * PAD * u + cols * box_w, 2 * PAD * u + width_of(shown, title_size))
     height = top + rows * box_h + PAD * u
     return _svg(Plan(width, height, (_paper(width, height), *items), title=title,
                      cls="figure orbit", lang=code))
+
+
+def orbit_columns(names: Sequence[Sequence[str]], side: int, u: float, size: float,
+                  columns: int, max_width: float) -> tuple[int, float, list[list[list[str]]]]:
+    """How :func:`orbit_svg` lays out its boxes: how many to a row (at most ``columns``),
+    how wide each is, and each box's names cut into lines, so that a row fits in
+    ``max_width`` pixels (one box to a row if even that cannot fit).
+
+    >>> cols, box_w, lines = orbit_columns([["half turn"]] * 8, 2, 16, 12, 4, 250)
+    >>> cols, box_w, lines[0]
+    (4, 48, [['half', 'turn']])
+    """
+    for cols in range(columns, 0, -1):
+        room = (max_width - 2 * PAD * u) / cols         # the widest a box may be here
+        lines = [[wrap(n, size, room - u) for n in ns] for ns in names]
+        box_w = max([side * u + u, *(width_of(line, size) + u
+                                     for ns in lines for n in ns for line in n)])
+        if box_w <= room:
+            return cols, box_w, lines
+    return 1, box_w, lines
 
 
 # -- the explorer's picture ------------------------------------------------------------------

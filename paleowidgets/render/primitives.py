@@ -189,6 +189,22 @@ def fitted(text: str, size: float, width: float, smallest: float) -> tuple[str, 
     return fit_text(text, size, width), size
 
 
+def wrap(text: str, size: float, width: float) -> list[str]:
+    """``text`` cut into lines of at most ``width`` pixels at spaces (rough widths; a word
+    longer than ``width`` stands alone on its line).
+
+    >>> wrap("quart de tour dans le sens horaire", 10, 100)
+    ['quart de tour', 'dans le sens', 'horaire']
+    """
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
 # -- outlines of cell sets -----------------------------------------------------------------
 
 def _boundary_edges(cells: set[Cell]) -> dict[Cell, list[Cell]]:

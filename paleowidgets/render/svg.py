@@ -28,6 +28,10 @@ from .sheet import Renderable, sheet_of
 from .style import font_family
 
 SVG_NS = "http://www.w3.org/2000/svg"
+# The widest a picture is shown in a notebook, in pixels: JupyterLab at 1100 px with its file
+# browser open leaves an output about 668 px, and it shows image/svg+xml as an <img> that
+# its own stylesheet does not shrink (nor do GitHub's and nbviewer's pages, by default).
+DISPLAY_WIDTH = 640
 
 
 class SheetOptions(TypedDict, total=False):
