@@ -227,7 +227,8 @@ def test_beside_a_replay_the_rounds_follow_each_other(log: GameLog,
     inner = [el.get("class") for el in svg if el.tag == NS + "svg"]
     assert inner[0] is not None and "paleo-sheet" in inner[0]
     assert inner[1] == "paleo-analysis-chart"
-    assert float(svg.get("width", 0)) > float(svg[0].get("width", 0)) + 340
+    drawn = float(svg.get("viewBox", "0 0 0 0").split()[2])    # shown at most 640 px wide
+    assert drawn > float(svg[0].get("width", 0)) + 340 and float(svg.get("width", 0)) == 640
 
 
 def test_notebook_output_has_the_chart_as_svg(game: Game, analysis: Analysis) -> None:

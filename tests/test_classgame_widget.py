@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from paleowidgets.core.logs import GameLog, PlayerLog
 from paleowidgets.core.rules import Game
 from paleowidgets.core.turns import Turn
 from paleowidgets.data import load_map
+from paleowidgets.render.svg import SVG_NS
 from paleowidgets.solver.bots import GreedyBot, RandomBot, play_game
 from paleowidgets.widgets.board import BoardWidget
 from paleowidgets.widgets.classgame import (
@@ -28,6 +30,7 @@ from paleowidgets.widgets.classgame import (
     load_class_logs,
     log_file_name,
     scoreboard_html,
+    side_by_side,
 )
 
 
@@ -263,6 +266,23 @@ def test_output_has_every_sheet_as_svg_and_a_stable_text() -> None:
     assert svg.count("<svg") == 3 and "Ada" in svg and "Bo" in svg
     assert data["text/plain"] == ("<ClassGameWidget Test pit fixed rolls: Ada 3 (round 1), "
                                   "Bo 0 (round 0)>")
+
+
+def test_output_puts_a_sheet_too_wide_to_share_a_row_on_its_own_row() -> None:
+    """Issue 11: lesson 9's two snow-map sheets stood side by side, 1344 px, shown in a
+    640 px output at 0.48 (11 px cells, 3 px words). Now each has a row: 0.96."""
+    widget = ClassGameWidget(load_map("snow-map"), seed="TREX-1", player=["Ada", "Bo"])
+    data = widget._repr_mimebundle_()
+    root = ET.fromstring(data["image/svg+xml"])
+    sheets = [el for el in root if el.tag == f"{{{SVG_NS}}}svg"]
+    assert [s.get("x") for s in sheets] == ["0", "0"]
+    sheet_w, sheet_h = (float(sheets[0].get(k, "0")) for k in ("width", "height"))
+    assert sheet_w > 640 / 2 and [s.get("y") for s in sheets] == ["0", f"{sheet_h + 12:g}"]
+    assert root.get("viewBox") == f"0 0 {sheet_w:g} {2 * sheet_h + 12:g}"
+    assert float(root.get("width", "0")) == 640 and 640 / sheet_w > 0.9     # shown at 0.96
+    # small sheets still share a row
+    pair = ET.fromstring(side_by_side([f'<svg width="{sheet_w / 3:g}" height="9"/>'] * 2))
+    assert [s.get("y") for s in pair] == ["0", "0"]
 
 
 def test_rapid_random_hot_seat_input_never_leaves_sheets_and_class_game_apart(

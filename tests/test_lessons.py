@@ -169,6 +169,27 @@ def svgs_of(path: Path) -> list[str]:
             for o in c.outputs if "image/svg+xml" in o.get("data", {})]
 
 
+def test_every_picture_in_a_lesson_fits_a_notebook_output() -> None:
+    """Issue 11: JupyterLab at 1100 px with its file browser open leaves an output about
+    668 px wide and shows image/svg+xml as an <img> it does not shrink (nor do GitHub and
+    nbviewer by default): lesson 2's orbit strips (886 px, 1174 in French) stuck out of it
+    on a page without a widget of ours, whose stylesheet shrinks them. Every picture a
+    lesson stores is at most 640 px wide, and scales as a whole (its viewBox)."""
+    too_wide = []
+    for path in stored_notebooks():
+        for number, svg in enumerate(svgs_of(path), start=1):
+            root = re.search(r"<svg\b[^>]*>", svg)
+            assert root, f"{path.name}: picture {number}"
+            width = re.search(r'\swidth="([\d.]+)"', root.group(0))
+            assert width, f"{path.name}: picture {number} has no width"
+            where = path.relative_to(ROOT / "lessons")
+            if float(width.group(1)) > 640:
+                too_wide.append(f"{where} picture {number}: {width.group(1)} px")
+            elif "viewBox=" not in root.group(0):
+                too_wide.append(f"{where} picture {number}: no viewBox")
+    assert not too_wide, "\n".join(too_wide)
+
+
 def test_translations_choose_their_language_and_show_it() -> None:
     """The notebook sets its language first; it shows as many pictures as the English one,
     and every sheet, figure and board among them is in its language."""

@@ -402,7 +402,17 @@ def test_repr_svg_of_maps_puzzles_and_states_is_the_sheet() -> None:
         assert len(find(root, "rect", "cell")) > 0
     document = render_svg(played())
     assert isinstance(document, SvgDocument) and isinstance(document, str)
-    assert document._repr_svg_() == document
+    # a notebook shows it at most 640 px wide (issue 11), the same drawing scaled down as a
+    # whole; the document itself (a file, a print) keeps its size
+    assert float(parse(document).get("width", 0)) == 716.4
+    shown = parse(document._repr_svg_())
+    assert (shown.get("width"), shown.get("height"), shown.get("viewBox")) == (
+        "640", "490.45", "0 0 716.4 549")
+    assert document._repr_svg_().replace(' width="640" height="490.45"', "", 1) == \
+        document.replace(' width="716.4" height="549"', "", 1)
+    small = render_svg(played(), cell_size=24)
+    assert float(parse(small).get("width", 0)) <= 640 and small._repr_svg_() == small
+    assert played()._repr_svg_() == document._repr_svg_()
 
 
 def test_rendering_is_pure() -> None:

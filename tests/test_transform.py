@@ -38,7 +38,7 @@ from paleowidgets.render.figures import (
     symmetry_name,
     transform_svg,
 )
-from paleowidgets.render.svg import DISPLAY_WIDTH
+from paleowidgets.render.svg import DISPLAY_WIDTH, fit_display
 from paleowidgets.widgets.transform import DYNAMIC, STATIC, TransformExplorer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -220,7 +220,8 @@ def test_output_is_a_widget_an_svg_and_a_stable_text() -> None:
     assert [el.get("data-slot") for el in current] == ["1"]
     assert "After: quarter turn clockwise" in svg_texts(svg, "title")
     assert "2: (0, 1) → (-1, 0)" in svg_texts(svg, "coordinates")
-    assert svg == str(plan_explorer("L", SYMMETRIES["rotate-90"], cell_size=ex._unit).svg())
+    drawn = plan_explorer("L", SYMMETRIES["rotate-90"], cell_size=ex._unit).svg()
+    assert svg == drawn._repr_svg_() == fit_display(ex.fallback_svg())   # at most 640 px wide
 
 
 @pytest.mark.parametrize(("lang", "title", "turn"), [

@@ -131,7 +131,7 @@ class Map:
     def _repr_svg_(self) -> str:
         from ..render.svg import render_svg  # lazily: loading the rules never loads rendering
 
-        return render_svg(self)
+        return render_svg(self)._repr_svg_()
 
 
 @dataclass(frozen=True)
@@ -171,7 +171,7 @@ class Puzzle:
     def _repr_svg_(self) -> str:
         from ..render.svg import render_svg
 
-        return render_svg(self)
+        return render_svg(self)._repr_svg_()
 
 
 # ---------------------------------------------------------------------------------------

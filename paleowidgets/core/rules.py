@@ -281,7 +281,7 @@ class State:
     def _repr_svg_(self) -> str:
         from ..render.svg import render_svg  # lazily: the rules never load rendering
 
-        return render_svg(self)
+        return render_svg(self)._repr_svg_()
 
     # -- questions ---------------------------------------------------------------------
 

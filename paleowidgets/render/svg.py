@@ -8,7 +8,10 @@ so tests and stylesheets can find them.
 >>> from paleowidgets.core.maps import parse_document
 >>> from paleowidgets.core.rules import TINY
 >>> svg = render_svg(parse_document(TINY))
->>> svg.startswith("<svg") and svg._repr_svg_() == svg
+>>> svg.startswith("<svg"), svg[:200].count('width="716.4"')
+(True, 1)
+>>> shown = svg._repr_svg_()            # what a notebook shows: the same drawing, smaller
+>>> 'width="640"' in shown[:200] and 'viewBox="0 0 716.4 585"' in shown[:200]
 True
 """
 
@@ -32,6 +35,7 @@ SVG_NS = "http://www.w3.org/2000/svg"
 # browser open leaves an output about 668 px, and it shows image/svg+xml as an <img> that
 # its own stylesheet does not shrink (nor do GitHub's and nbviewer's pages, by default).
 DISPLAY_WIDTH = 640
+ROOT_TAG = re.compile(r"<svg\b[^>]*>")
 
 
 class SheetOptions(TypedDict, total=False):
@@ -54,7 +58,32 @@ class SvgDocument(str):
     __slots__ = ()
 
     def _repr_svg_(self) -> str:
-        return str(self)
+        return fit_display(self)
+
+
+def fit_display(svg: str, max_width: float = DISPLAY_WIDTH) -> str:
+    """``svg`` shown at most ``max_width`` pixels wide: a wider picture's ``width`` and
+    ``height`` are scaled down together and its ``viewBox`` keeps the whole drawing (added
+    when missing), so it is the same picture, smaller. A file or a print keeps the size the
+    renderer gave it; only what a notebook shows is capped.
+
+    >>> fit_display('<svg width="1280" height="300"><rect/></svg>')
+    '<svg width="640" height="150" viewBox="0 0 1280 300"><rect/></svg>'
+    >>> fit_display('<svg width="320" height="300" />')
+    '<svg width="320" height="300" />'
+    """
+    root = ROOT_TAG.search(svg)
+    if root is None:
+        return str(svg)
+    tag = root.group(0)
+    width, height = (re.search(rf'\s{name}="([\d.]+)"', tag) for name in ("width", "height"))
+    if width is None or height is None or float(width.group(1)) <= max_width:
+        return str(svg)
+    w, h = float(width.group(1)), float(height.group(1))
+    box = "" if " viewBox=" in tag else f' viewBox="0 0 {num(w)} {num(h)}"'
+    new = tag.replace(width.group(0), f' width="{num(max_width)}"', 1)
+    new = new.replace(height.group(0), f' height="{num(h * max_width / w)}"{box}', 1)
+    return str(svg[:root.start()]) + new + str(svg[root.end():])
 
 
 def render_svg(obj: Renderable, *, rolls: Sequence[Roll] | None = None,

@@ -2,7 +2,8 @@
 
 ipywidgets 8 builds a widget's output in ``Widget._repr_mimebundle_`` (``text/plain`` and
 the ``application/vnd.jupyter.widget-view+json`` view). :class:`SvgFallback` adds
-``image/svg+xml`` (the sheet from :func:`~paleowidgets.render.render_svg`) and replaces the
+``image/svg+xml`` (the sheet from :func:`~paleowidgets.render.render_svg`, shown at most
+:data:`~paleowidgets.render.svg.DISPLAY_WIDTH` pixels wide) and replaces the
 text with a deterministic one, so a notebook shows the board where no kernel runs (GitHub,
 nbviewer) and nbval compares a stable ``text/plain``.
 """
@@ -10,6 +11,8 @@ nbviewer) and nbval compares a stable ``text/plain``.
 from __future__ import annotations
 
 from typing import Any
+
+from ..render.svg import fit_display
 
 
 class SvgFallback:
@@ -30,5 +33,5 @@ class SvgFallback:
         parent = getattr(super(), "_repr_mimebundle_", None)
         data: dict[str, Any] = dict(parent(**kwargs) or {}) if parent else {}
         data["text/plain"] = self.plain_text()
-        data["image/svg+xml"] = self.fallback_svg()
+        data["image/svg+xml"] = fit_display(self.fallback_svg())
         return data

@@ -44,7 +44,7 @@ from ..core.maps import Map, Puzzle
 from ..core.rules import State
 from ..core.turns import Turn
 from ..render.style import document_title, sheet_labels
-from ..render.svg import SVG_NS, SvgDocument, render_svg
+from ..render.svg import DISPLAY_WIDTH, SVG_NS, SvgDocument, render_svg
 from ._display import SvgFallback
 from .board import BoardWidget
 from .events import classroom
@@ -412,19 +412,32 @@ def scoreboard_html(rows: Sequence[tuple[str, int, int]], rounds: int, *,
             f"{''.join(body)}</table></div>")
 
 
-def side_by_side(svgs: Sequence[str], gap: float = 12) -> SvgDocument:
-    """Several SVG pictures in one, left to right (a notebook without a kernel shows all
-    the sheets of a class game)."""
+def side_by_side(svgs: Sequence[str], gap: float = 12,
+                 max_width: float = DISPLAY_WIDTH) -> SvgDocument:
+    """Several SVG pictures in one, left to right in rows at most ``max_width`` pixels wide
+    (a notebook without a kernel shows all the sheets of a class game; a sheet wider than
+    that has a row of its own, so it is shown nearly at its size rather than all of them
+    shrunk into one row).
+
+    >>> svg = side_by_side(['<svg width="300" height="20"/>'] * 3)   # two in a row, then one
+    >>> svg.count("<svg"), 'width="612" height="52"' in svg
+    (4, True)
+    """
     ET.register_namespace("", SVG_NS)
     parts = [ET.fromstring(s) for s in svgs]
-    x = 0.0
-    height = 0.0
+    x = y = width = row_height = 0.0
     for part in parts:
+        w, h = float(part.get("width", "0")), float(part.get("height", "0"))
+        if x and x + w > max_width:                     # the next row
+            x, y, row_height = 0.0, y + row_height + gap, 0.0
         part.set("x", f"{x:g}")
-        x += float(part.get("width", "0")) + gap
-        height = max(height, float(part.get("height", "0")))
-    root = ET.Element(f"{{{SVG_NS}}}svg", {"version": "1.1", "width": f"{max(0, x - gap):g}",
-                                          "height": f"{height:g}"})
+        part.set("y", f"{y:g}")
+        width, row_height = max(width, x + w), max(row_height, h)
+        x += w + gap
+    height = y + row_height
+    root = ET.Element(f"{{{SVG_NS}}}svg", {"version": "1.1", "width": f"{width:g}",
+                                          "height": f"{height:g}",
+                                          "viewBox": f"0 0 {width:g} {height:g}"})
     root.extend(parts)
     return SvgDocument(ET.tostring(root, encoding="unicode"))
 
