@@ -29,6 +29,9 @@ NEG = -(10**9)
 KNAPSACK_NODES = 60_000    # beyond this a bound falls back to a weaker one (_knapsack)
 COVER_NODES = 600          # beyond this an exact ring cover gives up (Tables.cover_rounds)
 COVER_BUDGET = 2_000       # ring-cover nodes one fossil bound may spend in all
+# Weights of a cell that one candidate covers with j target cells at most: 1/j in 60ths
+# (j = 0: only a square can take it, a whole round's worth). Tables.cover_rounds(weighted).
+_WEIGHT = (60, 60, 30, 20, 15, 12)
 UNIT = 12          # weights of shared ring cells are 1/1, 1/2, 1/3 or 1/4: scaled by 12
 
 # A switch variant: (switch-shape may be spent, switch-dig may be spent).
@@ -512,16 +515,17 @@ class Tables:
 
     def cover_rounds(self, targets: tuple[tuple[int, int], ...], drawn: int,
                      rounds: tuple[Slot, ...], upgrades: int, sq: int, lo: int, *,
-                     possible: bool = False, budget: list[int] | None = None) -> int | None:
+                     possible: bool = False, budget: list[int] | None = None,
+                     max_nodes: int = COVER_NODES, weighted: bool = False) -> int | None:
         """The fewest rounds of ``rounds`` whose draws, with ``sq`` One Squares, can cover
         every open ring cell of the fossils of ``targets`` together (None: no way at all),
         found exactly by a small search over the fitting placements touching those rings;
         ``lo`` is a known lower bound. A target is (fossil, k): k = 0 any dig, k = 1 + d
         every ring cell in dig type d (its same-dig-type bonus: no square on that ring). A
-        search past :data:`COVER_NODES` nodes gives up and returns ``lo``. With ``possible``,
-        only whether some cover exists is asked: the answer is 0 or None. ``budget``, a
-        one-item list shared by several calls, is decremented per node; at 0 the search
-        gives up too (and that answer is not remembered).
+        search past ``max_nodes`` nodes (:data:`COVER_NODES`) gives up and returns ``lo``.
+        With ``possible``, only whether some cover exists is asked: the answer is 0 or
+        None. ``budget``, a one-item list shared by several calls, is decremented per
+        node; at 0 the search gives up too (and that answer is not remembered).
 
         Why it is a lower bound on the rounds any line completing those fossils (with
         those bonuses) needs: every open cell of their rings must end up drawn, by a shape
@@ -536,7 +540,14 @@ class Tables:
         draws of one shape and dig need, one covering a subset of the other's ring cells
         is never needed (swap in the larger one: still a cover). It tries every such
         assignment, so the minimum it finds is at most the rounds of any real line.
-        Squares cost no round."""
+        Squares cost no round.
+
+        ``weighted`` adds a cut (the same answers, found in fewer nodes): give each target
+        cell x the weight 1/k(x), k(x) the most target cells one candidate through x
+        covers (over the candidates the rounds accept); a draw covers at most 1 in weight
+        of any cells left (each of its j cells left has k >= j), a square one cell, so a
+        node needs at least the weight of its cells left, less the ``sql`` heaviest a
+        square may take, in rounds."""
         if self.check is not None:
             self.check()
         total = sum(n for _b, _u, n in rounds)
@@ -583,6 +594,12 @@ class Tables:
                 self._cover_setup.clear()
             setup = self._cover_setup[skey] = (per_cell, reach, order)
         per_cell, reach, order = setup
+        # For ``weighted``: level[j], the target cells whose k(x) is j (0: no candidate).
+        level = [0] * 6
+        if weighted:
+            for c, opts in per_cell.items():
+                level[max((x.bit_count() for x, _sk in opts), default=0)] |= 1 << c
+        sq_level = [m & free_sq for m in level]
         counts0 = tuple(n for _b, _u, n in rounds)
         failed: set[tuple[int, tuple[int, ...], int, int, int]] = set()
         nodes = 0
@@ -594,7 +611,7 @@ class Tables:
                 return True
             # Every call counts (a node's children are many, most cut at once).
             nodes += 1
-            if nodes > COVER_NODES:
+            if nodes > max_nodes:
                 raise _TooLong
             if budget is not None:
                 budget[0] -= 1
@@ -605,6 +622,16 @@ class Tables:
             fkey = (left_cells, counts, upg, sql, left)
             if fkey in failed:
                 return False
+            if weighted:
+                total_w, q = 0, sql
+                for j in range(6):                # heaviest first: 60, 60, 30, 20, ...
+                    total_w += _WEIGHT[j] * (level[j] & left_cells).bit_count()
+                    took = min(q, (sq_level[j] & left_cells).bit_count())
+                    total_w -= _WEIGHT[j] * took
+                    q -= took
+                if total_w > 60 * left:
+                    failed.add(fkey)
+                    return False
             lone, lone_sq, seen_cells, c = 0, 0, 0, -1
             for x in order:
                 if left_cells >> x & 1 and not seen_cells >> x & 1:
@@ -644,7 +671,7 @@ class Tables:
                         break
         except _TooLong:
             # Gave up: ``lo`` is still a lower bound.
-            if nodes <= COVER_NODES:
+            if nodes <= max_nodes:
                 return lo      # the shared budget ran out: another call may do better
             answer = lo
         if len(self._cover_cache) >= 300_000:

@@ -38,6 +38,7 @@ from ...core.terms import ONE_SQUARE, PLUS_ONE, SWITCH_DIG, SWITCH_SHAPE
 from .._moves import NONE
 from .._tables import COVER_BUDGET, N_SHAPES, Variant, bits_of
 from .cells import cell_options, child, dfs, stars_phase
+from .packing import Packing
 from .relaxation import WEIGHT, dp_plus, weight_levels
 from .run import Draw, Event, Node, OutOfBudget, Run, want_dig
 from .timing import free_shape_bits, may_switch, switches_spent
@@ -49,6 +50,10 @@ MAX_TARGETS = 5_000     # beyond this by_targets leaves it to cells.dfs
 # searches are mostly done again at the next goal (benchmarks/README.md measures it).
 LONG_GAME = 12
 JUMP_GAP = 2
+# From this many rounds in the game on, the packing bound (:mod:`.packing`) is asked of
+# every target before the relaxation (the puzzle collection's searches stay as they were;
+# the tests set it to 0 to cross-check it on small games).
+PACK_GAME = LONG_GAME
 
 
 def by_targets(run: Run, open_fossils: int, free: tuple[int, ...], fit: int) -> int:
@@ -145,6 +150,7 @@ def by_targets(run: Run, open_fossils: int, free: tuple[int, ...], fit: int) -> 
     base_gave_up: dict[int, int] = {}               # fossil set -> at_least it gave up
     goal = max(bounds, default=NONE)
     jump = JUMP_GAP if t.R >= LONG_GAME else -1
+    pack = Packing(run) if t.R >= PACK_GAME else None
     while goal > incumbent:
         if run.on_bound is not None:
             # Every target's bound is at most the goal, and the lines of no target
@@ -153,13 +159,13 @@ def by_targets(run: Run, open_fossils: int, free: tuple[int, ...], fit: int) -> 
         if goal - incumbent <= jump:
             run.best = incumbent            # not goal - 1 of the goal before
             return settle(run, targets, bounds, free, fit, parts, exact_plus, dead,
-                          (base_plus, base_asked, base_gave_up), possible)
+                          (base_plus, base_asked, base_gave_up), possible, pack)
         run.best = goal - 1
         for i, (_value, sub, want) in enumerate(targets):
             if bounds[i] < goal:
                 continue
             got = at_goal(run, goal, i, sub, want, free, fit, parts, exact_plus,
-                          dead, (base_plus, base_asked, base_gave_up), possible)
+                          dead, (base_plus, base_asked, base_gave_up), possible, pack)
             if run.best >= goal:
                 return run.best            # every target's bound is at most goal
             # Every search above is exact for lines above ``run.best``, so no line of
@@ -174,7 +180,8 @@ def settle(run: Run, targets: list[tuple[int, int, tuple[int, int, int]]],
            bounds: list[int], free: tuple[int, ...], fit: int, parts: dict[int, int],
            exact_plus: dict[int, int], dead: list[tuple[int, int, int, int]],
            base: tuple[dict[int, int], dict[int, int], dict[int, int]],
-           possible: Callable[[int, tuple[int, int, int]], bool]) -> int:
+           possible: Callable[[int, tuple[int, int, int]], bool],
+           pack: Packing | None = None) -> int:
     """The end of :func:`by_targets` in one pass, with ``run.best`` the best line found
     (it only rises, as lines are recorded): each target whose bound is above it is asked
     for a line above it (:func:`at_goal` at goal ``run.best + 1``), again whenever the
@@ -189,7 +196,7 @@ def settle(run: Run, targets: list[tuple[int, int, tuple[int, int, int]]],
         while bounds[i] > run.best:
             before = run.best
             got = at_goal(run, before + 1, i, sub, want, free, fit, parts, exact_plus,
-                          dead, base, possible)
+                          dead, base, possible, pack)
             if run.best == before or got < run.best:
                 # Ran to the end (no line above ``before`` was found), or ended with a
                 # bound below the best line: settled either way.
@@ -201,10 +208,12 @@ def at_goal(run: Run, goal: int, i: int, sub: int, want: tuple[int, int, int],
             free: tuple[int, ...], fit: int, parts: dict[int, int],
             exact_plus: dict[int, int], dead: list[tuple[int, int, int, int]],
             base: tuple[dict[int, int], dict[int, int], dict[int, int]],
-            possible: Callable[[int, tuple[int, int, int]], bool]) -> int:
+            possible: Callable[[int, tuple[int, int, int]], bool],
+            pack: Packing | None = None) -> int:
     """A bound on the lines of target ``i`` (fossils ``sub``, bonuses ``want``),
     whose bound was ``goal``, with ``run.best`` at ``goal - 1``: a line of at least
-    ``goal`` is recorded if there is one."""
+    ``goal`` is recorded if there is one. ``pack`` (long games): the packing bound
+    (:mod:`.packing`), asked before the relaxation."""
     s0 = run.s0
     empty = (0, 0, 0)
     if any(d[0] & sub == d[0] and all(d[1 + k] & want[k] == d[1 + k] for k in range(3))
@@ -218,6 +227,15 @@ def at_goal(run: Run, goal: int, i: int, sub: int, want: tuple[int, int, int],
         fp = parts[i] = req_bound(run, s0.drawn, s0.digs, sub, want, free, (), 0, 0,
                                        0, stars=False)[0]
     need = goal - fp                        # +1 Points a line must get
+    if pack is not None:
+        # Every line of the target completes ``sub``: its +1 Points are at most the
+        # packing bound of ``sub`` (NONE: no line completes it, nor any superset).
+        pb = pack.plus_bound(sub)
+        if pb == NONE:
+            dead.append((sub, 0, 0, 0))
+            return NONE
+        if pb < need:
+            return fp + pb
     if want != empty:
         base_plus, base_asked, base_gave_up = base
         # One relaxation without the bonuses bounds every dig type at once: a line of

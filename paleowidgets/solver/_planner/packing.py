@@ -1,0 +1,200 @@
+"""The packing bound: can the rounds left close the rings of a fossil set at all?
+
+The relaxation (:mod:`.relaxation`) decides a target cell by cell over the rounds, and
+gives up on the large fossil sets of the middle of a long game (7-9 fossils, no bonus:
+benchmarks/README.md). :meth:`Packing.plus_bound` decides those sets without per-cell states:
+
+- Split the fossils of the set into *clusters*: two fossils are linked when one fitting
+  placement touches the open rings of both, and a cluster is a connected part of that
+  graph restricted to the set. A draw touches the rings of one cluster at most.
+- Per cluster C and number q of One Squares, :meth:`.Tables.cover_rounds` gives the
+  fewest rounds whose draws (one fitting placement per round, of a shape the round
+  offers, with the switches that may be paid for) and q squares cover every open ring
+  cell of C: ``P_C(q)``.
+- The clusters share the rounds: a line completing the set uses at least the sum of
+  ``P_C(q_C)`` rounds with ``q_C`` squares in cluster C. The fewest squares ``q*`` with
+  which that sum fits the rounds left is what the set costs in squares; each square
+  beyond those held is a star bonus, as is each +1 Point the line gets.
+- Stars: a star no candidate placement of the set's clusters covers (a *far* star) can
+  only be drawn by a round left over by the clusters, and one draw covers at most the
+  most far stars one fitting placement holds.
+
+Why it is an upper bound on the +1 Points of every (may-pass) line completing the set
+(so on every real line): the line draws at most one placement per round, each fitting
+now (fits only shrink) and of a shape its round offers (with switches as
+:meth:`.Tables.cover_rounds` allows them: in at most as many rounds as there are switches
+that could be held or gained). Its draws touching the rings of cluster C, with the
+squares it puts on C's rings, cover C's open ring cells; so they are at least
+``P_C(q_C)`` rounds (``cover_rounds`` returns the minimum, or a lower bound when it gives
+up). A draw touching two clusters' rings would link them, so each draw counts for one
+cluster at most, and the rounds add up: the sum is at most the rounds left. More squares
+never need more rounds, so the line's squares are at least ``q*``. Squares beyond the
+``h`` held are One Square bonuses gained from stars, at most the kind's cap, and the
+star bonuses the line gains are at most ``cap_total`` (one per open star, within the
+caps); so its +1 Points are at most ``min(+1 cap, cap_total - max(0, q* - h))``, and no
+line exists when ``q* - h`` is more than the squares that can still be gained (or no
+``q*`` fits). Finer, per number q of squares the line puts on the clusters' rings (at
+most the ``q_max`` held or gainable): its other draws are at most ``n - best[q]``
+rounds (``best[q]``: the least sum of ``P_C(q_C)`` with squares adding up to q), each
+covering at most ``per_round`` far stars (a draw covering a far star touches no
+cluster's ring: else it would be a candidate of that cluster); so it covers at most the
+near stars and those, and gains at most that many star bonuses (and ``cap_total``), of
+which ``max(0, q - h)`` pay for squares and the rest at most are +1 Points. The bound is
+the most over q. Switches spent beyond those held cost star bonuses too; leaving them
+out only loosens the bound.
+"""
+
+from __future__ import annotations
+
+from ...core.terms import ONE_SQUARE, PLUS_ONE, SWITCH_DIG, SWITCH_SHAPE
+from .._moves import NONE
+from .._tables import bits_of
+from .relaxation import WEIGHT, weight_levels
+from .run import Run
+from .timing import may_switch
+
+# Nodes one cluster's cover search may spend (per number of squares); past it the
+# search gives up with a lower bound (the answer for one more square).
+PACK_NODES = 20_000
+
+
+class Packing:
+    """The packing bound of one planner search (its start state), memoised by cluster
+    and by fossil set."""
+
+    def __init__(self, run: Run) -> None:
+        t = run.t
+        s0 = run.s0
+        self.run = run
+        drawn = s0.drawn
+        self.drawn = drawn
+        open_f = [f for f in range(t.nf) if t.rings[f] & ~drawn]
+        rings = {f: t.rings[f] & ~drawn for f in open_f}
+        # link[f]: the open fossils one candidate of cover_rounds touching f's open ring
+        # also touches (its candidates: the placements of t.touchers meeting no drawn cell).
+        self.link = {f: 1 << f for f in open_f}
+        for f in open_f:
+            for m, _si in t.touchers[f]:
+                if m & drawn or not m & rings[f]:
+                    continue
+                for g in open_f:
+                    if m & rings[g]:
+                        self.link[f] |= 1 << g
+        free = tuple(len(rs) for rs in run.class_rounds)
+        self.n_rounds = sum(free)
+        v = may_switch(run, (), 0, 0)
+        spend = run.cap_total0 if run.timing else 0
+        self.upgrades = run.held0[SWITCH_SHAPE] + run.held0[SWITCH_DIG] + spend
+        self.slots = tuple(run.slots(free, v))
+        self.stars = t.stars & ~drawn
+        self.cap_total = min(run.cap_total0, self.stars.bit_count()) if run.timing else 0
+        self.plus_cap = min(run.caps0[PLUS_ONE], self.cap_total)
+        self.held_sq = run.held0[ONE_SQUARE]
+        self.sq_gain = min(run.caps0[ONE_SQUARE], self.cap_total)
+        self.q_max = self.held_sq + self.sq_gain
+        # near[f]: the open stars some candidate touching f's open ring covers; the star
+        # cells of every fitting placement (for the stars no such candidate covers).
+        stars = self.stars
+        self.near = {f: 0 for f in open_f}
+        for f in open_f:
+            for m, _si in t.touchers[f]:
+                if m & stars and not m & drawn:
+                    self.near[f] |= m & stars
+        self.star_parts = {t.pl_mask[i] & stars for i in bits_of(t.fit_of(drawn))
+                           if t.pl_mask[i] & stars}
+        self._rounds: dict[tuple[int, int], int | None] = {}
+        self._plus: dict[int, int] = {}
+
+    def clusters(self, sub: int) -> list[int]:
+        """The fossils of ``sub`` split into the connected parts of the link graph."""
+        out: list[int] = []
+        left = sub
+        while left:
+            comp = left & -left
+            todo = comp
+            while todo:
+                f = (todo & -todo).bit_length() - 1
+                todo &= todo - 1
+                new = self.link.get(f, 1 << f) & left & ~comp
+                comp |= new
+                todo |= new
+            out.append(comp)
+            left &= ~comp
+        return out
+
+    def rounds(self, comp: int, q: int) -> int | None:
+        """A lower bound on the rounds whose draws, with ``q`` squares, cover the open
+        rings of the cluster ``comp`` (None: none do)."""
+        key = (comp, q)
+        if key in self._rounds:
+            return self._rounds[key]
+        lo = self.weight_rounds(comp, q)
+        if q < self.q_max:
+            more = self.rounds(comp, q + 1)     # one more square never needs more rounds
+            if more is None:
+                self._rounds[key] = None
+                return None
+            lo = max(lo, more)
+        got = self.run.t.cover_rounds(tuple((f, 0) for f in bits_of(comp)), self.drawn,
+                                      self.slots, self.upgrades, q, lo,
+                                      max_nodes=PACK_NODES, weighted=True)
+        self._rounds[key] = got
+        return got
+
+    def weight_rounds(self, comp: int, q: int) -> int:
+        """A quick lower bound on :meth:`rounds` (what it falls back to when the cover
+        search gives up): give each open ring cell x of the cluster the weight 1/k(x), k(x)
+        the most of those cells one candidate placement through x covers; a draw covers
+        at most 1 in weight, so the rounds are at least the total weight less the ``q``
+        heaviest cells a square may take (not stars)."""
+        t = self.run.t
+        drawn = self.drawn
+        target = 0
+        for f in bits_of(comp):
+            target |= t.rings[f] & ~drawn
+        by_k = [0] * 6
+        for f in bits_of(comp):
+            for m, _si in t.touchers[f]:
+                if not m & drawn:
+                    x = m & target
+                    by_k[x.bit_count()] |= x
+        level = weight_levels(by_k, target)
+        squarable = target & ~t.stars
+        weights = sorted((WEIGHT[k] for k in range(6) for _ in bits_of(level[k])),
+                         reverse=True)
+        sq_weights = sorted((WEIGHT[k] for k in range(6)
+                             for _ in bits_of(level[k] & squarable)), reverse=True)
+        total = sum(weights) - sum(sq_weights[:q])
+        return max(0, -(-total // 60))
+
+    def plus_bound(self, sub: int) -> int:
+        """An upper bound on the +1 Points from stars of every line completing the
+        fossils ``sub`` (NONE: no line does); the module's docstring says why."""
+        hit = self._plus.get(sub)
+        if hit is not None:
+            return hit
+        big = self.n_rounds + 1
+        # best[q]: the fewest rounds of the clusters so far with at most q squares.
+        best = [0] * (self.q_max + 1)
+        for comp in self.clusters(sub):
+            costs = [self.rounds(comp, q) for q in range(self.q_max + 1)]
+            per = [big if c is None else min(c, big) for c in costs]
+            best = [min(best[q - k] + per[k] for k in range(q + 1))
+                    for q in range(self.q_max + 1)]
+        near = 0
+        for f in bits_of(sub):
+            near |= self.near.get(f, 0)
+        far = self.stars & ~near
+        per_round = max(((x & far).bit_count() for x in self.star_parts), default=0)
+        out = NONE
+        for q in range(self.q_max + 1):
+            if best[q] > self.n_rounds:
+                continue
+            owed = max(0, q - self.held_sq)     # squares gained from stars
+            spare = self.n_rounds - best[q]     # rounds whose draws touch no cluster
+            covered = near.bit_count() + min(far.bit_count(), spare * per_round)
+            gains = min(self.cap_total, covered)
+            if owed <= gains:
+                out = max(out, min(self.plus_cap, gains - owed))
+        self._plus[sub] = out
+        return out

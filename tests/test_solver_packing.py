@@ -1,0 +1,196 @@
+"""The packing bound (``solver/_planner/packing.py``): per fossil set, an upper bound on
+the +1 Points of every line that completes it (NONE: no line does), from how many rounds
+each cluster of rings needs and how many squares that costs.
+
+Checked against every may-pass line (so every real line) of small puzzles and of random
+mid-game states, enumerated by a brute force that knows nothing of the bound; then the
+planner with the bound switched on for small games (it is asked only in long games
+otherwise) against the brute force's may-pass optimum; and on the dig site's greedy game
+of seed 101, that it rules out a fossil set the relaxation gives up on.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+from helpers import random_midgame
+
+from paleowidgets.core.rules import Game, State
+from paleowidgets.core.terms import PLUS_ONE
+from paleowidgets.core.turns import Turn
+from paleowidgets.solver._moves import NONE
+from paleowidgets.solver._planner import targets
+from paleowidgets.solver._planner.packing import Packing
+from paleowidgets.solver._planner.run import Run
+from paleowidgets.solver.brute import TooBig, brute_force
+from paleowidgets.solver.exact import Engine
+from paleowidgets.solver.puzzlegen import crowded_puzzle, tiny_puzzle
+
+
+def lines_by_set(start: State, rolls: tuple[tuple[int, int], ...], budget: int
+                 ) -> dict[int, int]:
+    """Per set of fossils some may-pass line from ``start`` digs up (beyond those dug
+    at the start), the most +1 Points from stars such a line gains: every legal turn
+    and the extra pass, by the core's checked rules (TooBig past ``budget`` turns)."""
+    work = 0
+    dug0, plus0 = start.dug, start.gained[PLUS_ONE]
+
+    @cache
+    def ends(s: State) -> tuple[tuple[int, int], ...]:
+        nonlocal work
+        if s.is_terminal:
+            return ((s.dug & ~dug0, s.gained[PLUS_ONE] - plus0),)
+        roll = rolls[s.round]
+        turns = list(s.legal_turns(roll))
+        forced = s.must_draw(roll)
+        if forced:
+            turns.append(Turn.pass_())
+        out: dict[int, int] = {}
+        for turn in turns:
+            work += 1
+            if work > budget:
+                raise TooBig
+            after = s.play(0, 0) if turn.passed and forced else s.apply(roll, turn)
+            for dug, plus in ends(after):
+                out[dug] = max(out.get(dug, -1), plus)
+        return tuple(out.items())
+
+    try:
+        return dict(ends(start))
+    finally:
+        ends.cache_clear()
+
+
+def subsets(mask: int) -> list[int]:
+    out, sub = [], mask
+    while True:
+        out.append(sub)
+        if not sub:
+            return out
+        sub = (sub - 1) & mask
+
+
+def check_against_lines(start: State, rolls: tuple[tuple[int, int], ...]) -> int:
+    """Every set a line digs, and every subset of it, gets a packing bound at least
+    that line's +1 Points; returns how many sets the bound ruled out or cut."""
+    found = lines_by_set(start, rolls, 40_000)
+    engine = Engine(start.game, rolls, switch_shape=start.held[1] > 0)
+    pack = Packing(Run(engine.planner, start, 0, None))
+    for dug, plus in found.items():
+        for sub in subsets(dug):
+            assert pack.plus_bound(sub) >= plus, (bin(sub), bin(dug), plus)
+    open_f = 0
+    for f, ring in enumerate(engine.tables.rings):
+        if ring & ~start.drawn:
+            open_f |= 1 << f
+    cut = 0
+    for sub in subsets(open_f):
+        best = max((p for d, p in found.items() if d & sub == sub), default=NONE)
+        pb = pack.plus_bound(sub)
+        assert pb >= best
+        cut += pb < pack.plus_cap
+    return cut
+
+
+def _small(make, seed: str) -> tuple[Game, tuple[tuple[int, int], ...]]:
+    rng = random.Random(seed)
+    while True:
+        puzzle = make(rng)
+        game = Game.from_puzzle(puzzle)
+        try:
+            brute_force(game, puzzle.rolls, budget=15_000, may_pass=True)
+            lines_by_set(game.initial_state(), tuple(puzzle.rolls), 40_000)
+        except TooBig:
+            continue
+        return game, tuple(puzzle.rolls)
+
+
+@pytest.mark.parametrize("i", range(24))
+def test_packing_bound_is_above_every_line_of_small_puzzles(i: int) -> None:
+    game, rolls = _small(tiny_puzzle if i % 2 else crowded_puzzle, f"pack-{i}")
+    check_against_lines(game.initial_state(), rolls)
+
+
+@pytest.mark.parametrize("i", range(24))
+def test_packing_bound_is_above_every_line_of_random_midgames(i: int) -> None:
+    rng = random.Random(f"pack-mid-{i}")
+    while True:
+        puzzle, s, _ = random_midgame(rng, max_fossils=3)
+        try:
+            lines_by_set(s, tuple(puzzle.rolls), 40_000)
+        except TooBig:
+            continue
+        check_against_lines(s, tuple(puzzle.rolls))
+        return
+
+
+def test_packing_bound_cuts_on_small_puzzles() -> None:
+    """The bound is not vacuous where the brute force can check it: over the cases of
+    the two tests above, it rules out or cuts some fossil sets."""
+    cut = 0
+    for i in range(24):
+        game, rolls = _small(tiny_puzzle if i % 2 else crowded_puzzle, f"pack-{i}")
+        cut += check_against_lines(game.initial_state(), rolls)
+    assert cut > 0
+
+
+@pytest.mark.parametrize("i", range(16))
+def test_planner_with_packing_bound_keeps_the_may_pass_optimum(
+        i: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the packing bound asked in every game, the planner's goals stay at least the
+    brute force's may-pass optimum and it ends on that optimum."""
+    monkeypatch.setattr(targets, "PACK_GAME", 0)
+    game, rolls = _small(tiny_puzzle if i % 2 else crowded_puzzle, f"pack-goals-{i}")
+    relaxed = brute_force(game, rolls, budget=15_000, may_pass=True)
+    engine = Engine(game, rolls, switch_shape=game.initial_state().held[1] > 0)
+    seen: list[int] = []
+    value, _line = engine.planner.solve(game.initial_state(), 0, on_bound=seen.append)
+    assert all(g >= relaxed for g in seen), (seen, relaxed)
+    if relaxed > 0:
+        assert value == relaxed
+
+
+def test_packing_rules_out_what_the_relaxation_gives_up_on() -> None:
+    """The dig site's greedy game of seed 101, 9 rounds left: every open fossil at once
+    needs more rounds than are left (two clusters of 6+ and 8+ rounds with no square),
+    which the relaxation cannot decide within its states; single fossils stay allowed."""
+    from paleowidgets.data import load_map
+    from paleowidgets.solver.bots import bot_named, play_game
+
+    game = Game(load_map("dig-site"))
+    rng = random.Random(101)
+    rolls = tuple((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(game.rounds))
+    _, turns = play_game(game, rolls, bot_named("greedy"), random.Random(101))
+    s = game.initial_state()
+    for roll, turn in zip(rolls[:11], turns[:11], strict=True):
+        s = s.apply(roll, turn)
+    engine = Engine(game, rolls)
+    pack = Packing(Run(engine.planner, s, 0, None))
+    open_f = [f for f, ring in enumerate(engine.tables.rings) if ring & ~s.drawn]
+    assert len(open_f) == 9
+    assert pack.plus_bound(sum(1 << f for f in open_f)) == NONE
+    assert all(pack.plus_bound(1 << f) >= 0 for f in open_f)
+
+
+@pytest.mark.parametrize("i", range(12))
+def test_weighted_cover_search_gives_the_same_rounds(i: int) -> None:
+    """``Tables.cover_rounds(weighted=True)`` (the packing bound's cover search) only
+    cuts: the same fewest rounds as without the cut, for every set of fossils and
+    number of squares, on random mid-game states."""
+    rng = random.Random(f"pack-weighted-{i}")
+    puzzle, s, _ = random_midgame(rng, max_fossils=3)
+    rolls = tuple(puzzle.rolls)
+    engine = Engine(s.game, rolls, switch_shape=s.held[1] > 0)
+    pack = Packing(Run(engine.planner, s, 0, None))
+    t = engine.tables
+    open_f = [f for f, ring in enumerate(t.rings) if ring & ~s.drawn]
+    for sub in subsets(sum(1 << f for f in open_f))[:-1]:
+        fossils = tuple((f, 0) for f in range(t.nf) if sub >> f & 1)
+        for q in range(3):
+            args = (fossils, s.drawn, pack.slots, pack.upgrades, q, 0)
+            plain = t.cover_rounds(*args, max_nodes=10**6)
+            t._cover_cache.clear()
+            assert t.cover_rounds(*args, max_nodes=10**6, weighted=True) == plain
+            t._cover_cache.clear()
