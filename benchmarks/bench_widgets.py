@@ -332,13 +332,13 @@ def centre(plan: Any, cell: Cell) -> list[float]:
 
 def round_trip(page: Any, canvas: Any, kind: str, args: list[Any],
                probe: tuple[float, float], name: str = "") -> float:
-    ms: float = page.evaluate(JS_ROUND_TRIP, [canvas, kind, args, list(probe), 10_000,
+    ms: float = page.evaluate(h.kept(JS_ROUND_TRIP), [canvas, kind, args, list(probe), 10_000,
                                               PROBE[0]])
     if ms < 0:
         raise RuntimeError(f"no change at {probe} after {kind} {args}")
     if TIMELINE is not None and name:
         TIMELINE.trip(name, ms)
-    page.evaluate(JS_SETTLE, QUIET)
+    page.evaluate(h.kept(JS_SETTLE), QUIET)
     return ms
 
 
@@ -381,7 +381,7 @@ def floor_trip(page: Any, floor: Any, kind: str) -> float:
     park = page.query_selector("canvas.bench-park")
     assert park is not None
     page.evaluate(JS_PARK, park)
-    page.evaluate(JS_SETTLE, QUIET)
+    page.evaluate(h.kept(JS_SETTLE), QUIET)
     return round_trip(page, floor, kind, FLOOR_AT, (FLOOR_AT[0], FLOOR_AT[1]),
                       f"floor {kind}")
 
@@ -439,7 +439,7 @@ def bench_click(page: Any, canvas: Any, floor: Any, mirror: PlayWidget,
             mirror = PlayWidget(load_map(MAP), seed=PLAY_SEED, save=False, ask_name=False)
             sent(page)                         # the kernel has started the game again
             page.locator(".paleo-play .paleo-message", has_text="Round 1:").wait_for()
-            page.evaluate(JS_SETTLE, QUIET)
+            page.evaluate(h.kept(JS_SETTLE), QUIET)
             continue
         anchor, cells = found
         probe = edge_probe(plan, cells)

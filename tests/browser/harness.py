@@ -522,6 +522,24 @@ def wait_text(page: Any, selector: str, text: str, timeout: float = 20_000) -> N
         raise AssertionError(f"{selector!r}: no element reads {want!r}; found {found}") from e
 
 
+def kept(js: str) -> str:
+    """``js`` (the source of a JavaScript function of one argument that returns a promise)
+    wrapped so the page keeps that promise until it settles.
+
+    Chromium's inspector holds the promise ``page.evaluate`` waits for only weakly, and a
+    garbage collection while it is pending fails the call with "Resulting promise was
+    garbage collected" (seen once in CI, on a kernel call of 2 s in a 20-minute run). The
+    wrapper holds it in ``window.__paleoKept`` until it settles and hands back what it gave.
+    """
+    return f"""(arg) => {{
+    const run = {js};
+    const kept = window.__paleoKept || (window.__paleoKept = new Set());
+    const out = Promise.resolve(run(arg)).finally(() => kept.delete(out));
+    kept.add(out);
+    return out;
+}}"""
+
+
 # Run code in the kernel of the notebook on show (JupyterLab) and return what it printed:
 # the kernel handles messages in order, so this also waits for the widget events sent
 # before it (a key, a click) to be handled.
@@ -545,5 +563,5 @@ JS_KERNEL_RUN = """async ([code, ms]) => {
 
 def kernel_run(page: Any, code: str, timeout: float = 30_000) -> str:
     """What ``code`` prints when run in the kernel of the JupyterLab notebook on show."""
-    out: str = page.evaluate(JS_KERNEL_RUN, [code, timeout])
+    out: str = page.evaluate(kept(JS_KERNEL_RUN), [code, timeout])
     return out

@@ -227,7 +227,7 @@ def page(browser: Any, lab: h.Server, browser_root: Path) -> Iterator[Any]:
 
 
 def compare(page: Any, step: dict[str, Any]) -> dict[str, Any]:
-    found: dict[str, Any] = page.evaluate(JS_COMPARE, [step["board"], step["fresh"],
+    found: dict[str, Any] = page.evaluate(h.kept(JS_COMPARE), [step["board"], step["fresh"],
                                                       step["manager"]])
     return found
 
