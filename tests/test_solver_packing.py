@@ -28,39 +28,64 @@ from paleowidgets.solver.brute import TooBig, brute_force
 from paleowidgets.solver.exact import Engine
 from paleowidgets.solver.puzzlegen import crowded_puzzle, tiny_puzzle
 
+# A line's target: the fossils it digs up, and per dig type d those of them that earned
+# their same-dig-type bonus in d.
+Target = tuple[int, int, int, int]
 
-def lines_by_set(start: State, rolls: tuple[tuple[int, int], ...], budget: int
-                 ) -> dict[int, int]:
-    """Per set of fossils some may-pass line from ``start`` digs up (beyond those dug
-    at the start), the most +1 Points from stars such a line gains: every legal turn
-    and the extra pass, by the core's checked rules (TooBig past ``budget`` turns)."""
+
+def lines_by_target(start: State, rolls: tuple[tuple[int, int], ...], budget: int
+                    ) -> dict[Target, int]:
+    """Per target some may-pass line from ``start`` reaches (the fossils it digs up
+    beyond those dug at the start, and the dig type of each bonus they earn), the most
+    +1 Points from stars such a line gains: every legal turn and the extra pass, by the
+    core's checked rules (TooBig past ``budget`` turns)."""
     work = 0
     dug0, plus0 = start.dug, start.gained[PLUS_ONE]
+    rings = start.game.rings
+
+    def target(s: State) -> Target:
+        dug = s.dug & ~dug0
+        want = [0, 0, 0]
+        for f in range(len(rings)):
+            if (s.same & dug) >> f & 1:
+                d = next(d for d in range(3) if rings[f] & s.digs[d] == rings[f])
+                want[d] |= 1 << f
+        return dug, want[0], want[1], want[2]
 
     @cache
-    def ends(s: State) -> tuple[tuple[int, int], ...]:
+    def ends(s: State) -> tuple[tuple[Target, int], ...]:
         nonlocal work
         if s.is_terminal:
-            return ((s.dug & ~dug0, s.gained[PLUS_ONE] - plus0),)
+            return ((target(s), s.gained[PLUS_ONE] - plus0),)
         roll = rolls[s.round]
         turns = list(s.legal_turns(roll))
         forced = s.must_draw(roll)
         if forced:
             turns.append(Turn.pass_())
-        out: dict[int, int] = {}
+        out: dict[Target, int] = {}
         for turn in turns:
             work += 1
             if work > budget:
                 raise TooBig
             after = s.play(0, 0) if turn.passed and forced else s.apply(roll, turn)
-            for dug, plus in ends(after):
-                out[dug] = max(out.get(dug, -1), plus)
+            for tg, plus in ends(after):
+                out[tg] = max(out.get(tg, -1), plus)
         return tuple(out.items())
 
     try:
         return dict(ends(start))
     finally:
         ends.cache_clear()
+
+
+def lines_by_set(start: State, rolls: tuple[tuple[int, int], ...], budget: int
+                 ) -> dict[int, int]:
+    """Per set of fossils some may-pass line from ``start`` digs up (beyond those dug
+    at the start), the most +1 Points from stars such a line gains."""
+    out: dict[int, int] = {}
+    for (dug, *_want), plus in lines_by_target(start, rolls, budget).items():
+        out[dug] = max(out.get(dug, -1), plus)
+    return out
 
 
 def subsets(mask: int) -> list[int]:
@@ -91,6 +116,60 @@ def check_against_lines(start: State, rolls: tuple[tuple[int, int], ...]) -> int
         pb = pack.plus_bound(sub)
         assert pb >= best
         cut += pb < pack.plus_cap
+    return cut
+
+
+def with_bonus(want: tuple[int, int, int], f: int, d: int) -> tuple[int, int, int]:
+    """``want`` with fossil ``f``'s bonus wanted in dig type ``d``."""
+    return (want[0] | (1 << f if d == 0 else 0), want[1] | (1 << f if d == 1 else 0),
+            want[2] | (1 << f if d == 2 else 0))
+
+
+def wants_within(sub: int, want: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+    """Every way to keep, of the bonuses ``want`` (per dig type), those of fossils of
+    ``sub`` or fewer: the targets a line of ``(sub, want)`` is also a line of."""
+    out = [(0, 0, 0)]
+    for d in range(3):
+        for f in range(want[d].bit_length()):
+            if (want[d] & sub) >> f & 1:
+                out += [with_bonus(w, f, d) for w in out]
+    return out
+
+
+def all_wants(sub: int) -> list[tuple[int, int, int]]:
+    """Every choice of a dig type or none per fossil of ``sub``."""
+    out = [(0, 0, 0)]
+    for f in range(sub.bit_length()):
+        if sub >> f & 1:
+            out = [w2 for w in out for w2 in [w, *(with_bonus(w, f, d) for d in range(3))]]
+    return out
+
+
+def check_targets_against_lines(start: State, rolls: tuple[tuple[int, int], ...]) -> int:
+    """Every target a line reaches, and every smaller one (fewer fossils, fewer
+    bonuses), gets a packing bound with its bonuses at least that line's +1 Points;
+    returns how many targets the dig types ruled out or cut below the bound without them."""
+    found = lines_by_target(start, rolls, 40_000)
+    engine = Engine(start.game, rolls, switch_shape=start.held[1] > 0)
+    pack = Packing(Run(engine.planner, start, 0, None))
+    for (dug, *want), plus in found.items():
+        for sub in subsets(dug):
+            for w in wants_within(sub, (want[0], want[1], want[2])):
+                assert pack.plus_bound(sub, w) >= plus, (bin(sub), w, bin(dug), want, plus)
+    open_f = 0
+    for f, ring in enumerate(engine.tables.rings):
+        if ring & ~start.drawn:
+            open_f |= 1 << f
+    cut = 0
+    for sub in subsets(open_f):
+        plain = pack.plus_bound(sub)
+        for w in all_wants(sub):
+            best = max((p for (d, *lw), p in found.items() if d & sub == sub
+                        and all(lw[k] & w[k] == w[k] for k in range(3))), default=NONE)
+            pb = pack.plus_bound(sub, w)
+            assert pb >= best, (bin(sub), w, pb, best)
+            assert pb <= plain
+            cut += pb < plain
     return cut
 
 
@@ -133,6 +212,37 @@ def test_packing_bound_cuts_on_small_puzzles() -> None:
     for i in range(24):
         game, rolls = _small(tiny_puzzle if i % 2 else crowded_puzzle, f"pack-{i}")
         cut += check_against_lines(game.initial_state(), rolls)
+    assert cut > 0
+
+
+@pytest.mark.parametrize("i", range(24))
+def test_packing_bound_with_dig_types_is_above_every_line_of_small_puzzles(i: int) -> None:
+    game, rolls = _small(tiny_puzzle if i % 2 else crowded_puzzle, f"pack-{i}")
+    check_targets_against_lines(game.initial_state(), rolls)
+
+
+@pytest.mark.parametrize("i", range(24))
+def test_packing_bound_with_dig_types_is_above_every_line_of_random_midgames(i: int
+                                                                             ) -> None:
+    rng = random.Random(f"pack-mid-{i}")
+    while True:
+        puzzle, s, _ = random_midgame(rng, max_fossils=3)
+        try:
+            lines_by_set(s, tuple(puzzle.rolls), 40_000)
+        except TooBig:
+            continue
+        check_targets_against_lines(s, tuple(puzzle.rolls))
+        return
+
+
+def test_packing_bound_with_dig_types_cuts_on_small_puzzles() -> None:
+    """The dig types are not vacuous where the brute force can check them: over the
+    cases of the two tests above, they rule out or cut some targets below the bound of
+    their fossil set."""
+    cut = 0
+    for i in range(24):
+        game, rolls = _small(tiny_puzzle if i % 2 else crowded_puzzle, f"pack-{i}")
+        cut += check_targets_against_lines(game.initial_state(), rolls)
     assert cut > 0
 
 

@@ -42,6 +42,14 @@ near stars and those, and gains at most that many star bonuses (and ``cap_total`
 which ``max(0, q - h)`` pay for squares and the rest at most are +1 Points. The bound is
 the most over q. Switches spent beyond those held cost star bonuses too; leaving them
 out only loosens the bound.
+
+With the bonuses of a target (``want``: per dig type d, the fossils whose same-dig-type
+bonus the line earns in d), the lines are fewer, and the same argument holds with
+stricter covers: every open ring cell of a fossil wanted in d is drawn by a shape in
+dig type d (no square, and a draw touching rings wanted in two dig types is
+impossible), which :meth:`.Tables.cover_rounds` takes as the target ``(f, 1 + d)``; so
+``P_C(q)`` is the cover of C with those needs (at least the one without, which it starts
+from), and the rest of the argument is unchanged.
 """
 
 from __future__ import annotations
@@ -102,8 +110,8 @@ class Packing:
                     self.near[f] |= m & stars
         self.star_parts = {t.pl_mask[i] & stars for i in bits_of(t.fit_of(drawn))
                            if t.pl_mask[i] & stars}
-        self._rounds: dict[tuple[int, int], int | None] = {}
-        self._plus: dict[int, int] = {}
+        self._rounds: dict[tuple[tuple[tuple[int, int], ...], int], int | None] = {}
+        self._plus: dict[tuple[int, int, int, int], int] = {}
 
     def clusters(self, sub: int) -> list[int]:
         """The fossils of ``sub`` split into the connected parts of the link graph."""
@@ -122,21 +130,26 @@ class Packing:
             left &= ~comp
         return out
 
-    def rounds(self, comp: int, q: int) -> int | None:
+    def rounds(self, comp: int, q: int, want: tuple[int, int, int] = (0, 0, 0)
+               ) -> int | None:
         """A lower bound on the rounds whose draws, with ``q`` squares, cover the open
-        rings of the cluster ``comp`` (None: none do)."""
-        key = (comp, q)
+        rings of the cluster ``comp``, those of the fossils of ``want[d]`` in dig type d
+        (None: none do)."""
+        needs = tuple((f, next((1 + d for d in range(3) if want[d] >> f & 1), 0))
+                      for f in bits_of(comp))
+        key = (needs, q)
         if key in self._rounds:
             return self._rounds[key]
-        lo = self.weight_rounds(comp, q)
-        if q < self.q_max:
-            more = self.rounds(comp, q + 1)     # one more square never needs more rounds
-            if more is None:
-                self._rounds[key] = None
-                return None
-            lo = max(lo, more)
-        got = self.run.t.cover_rounds(tuple((f, 0) for f in bits_of(comp)), self.drawn,
-                                      self.slots, self.upgrades, q, lo,
+        # With dig types, the same cover without them is one of fewer constraints.
+        with_digs = any(k for _f, k in needs)
+        lo = self.rounds(comp, q) if with_digs else self.weight_rounds(comp, q)
+        if lo is not None and q < self.q_max:
+            more = self.rounds(comp, q + 1, want)   # one more square never needs more
+            lo = None if more is None else max(lo, more)
+        if lo is None:
+            self._rounds[key] = None
+            return None
+        got = self.run.t.cover_rounds(needs, self.drawn, self.slots, self.upgrades, q, lo,
                                       max_nodes=PACK_NODES, weighted=True)
         self._rounds[key] = got
         return got
@@ -167,17 +180,24 @@ class Packing:
         total = sum(weights) - sum(sq_weights[:q])
         return max(0, -(-total // 60))
 
-    def plus_bound(self, sub: int) -> int:
+    def plus_bound(self, sub: int, want: tuple[int, int, int] = (0, 0, 0)) -> int:
         """An upper bound on the +1 Points from stars of every line completing the
-        fossils ``sub`` (NONE: no line does); the module's docstring says why."""
-        hit = self._plus.get(sub)
+        fossils ``sub`` and earning the same-dig-type bonus of each fossil of ``want[d]``
+        in dig type d (NONE: no line does); the module's docstring says why."""
+        want = (want[0] & sub, want[1] & sub, want[2] & sub)
+        key = (sub, *want)
+        hit = self._plus.get(key)
         if hit is not None:
             return hit
+        out = self._plus[key] = self._plus_bound(sub, want)
+        return out
+
+    def _plus_bound(self, sub: int, want: tuple[int, int, int]) -> int:
         big = self.n_rounds + 1
         # best[q]: the fewest rounds of the clusters so far with at most q squares.
         best = [0] * (self.q_max + 1)
         for comp in self.clusters(sub):
-            costs = [self.rounds(comp, q) for q in range(self.q_max + 1)]
+            costs = [self.rounds(comp, q, want) for q in range(self.q_max + 1)]
             per = [big if c is None else min(c, big) for c in costs]
             best = [min(best[q - k] + per[k] for k in range(q + 1))
                     for q in range(self.q_max + 1)]
@@ -196,5 +216,4 @@ class Packing:
             gains = min(self.cap_total, covered)
             if owed <= gains:
                 out = max(out, min(self.plus_cap, gains - owed))
-        self._plus[sub] = out
         return out

@@ -229,13 +229,21 @@ def at_goal(run: Run, goal: int, i: int, sub: int, want: tuple[int, int, int],
     need = goal - fp                        # +1 Points a line must get
     if pack is not None:
         # Every line of the target completes ``sub``: its +1 Points are at most the
-        # packing bound of ``sub`` (NONE: no line completes it, nor any superset).
+        # packing bound of ``sub`` (NONE: no line completes it, nor any superset), and
+        # at most that of ``sub`` with the bonuses of ``want`` in their dig types.
         pb = pack.plus_bound(sub)
         if pb == NONE:
             dead.append((sub, 0, 0, 0))
             return NONE
         if pb < need:
             return fp + pb
+        if want != empty:
+            pb = pack.plus_bound(sub, want)
+            if pb == NONE:
+                dead.append((sub, *want))
+                return NONE
+            if pb < need:
+                return fp + pb
     if want != empty:
         base_plus, base_asked, base_gave_up = base
         # One relaxation without the bonuses bounds every dig type at once: a line of
