@@ -3,7 +3,8 @@ the +1 Points of every line that completes it (NONE: no line does), from how man
 each cluster of rings needs and how many squares that costs.
 
 Checked against every may-pass line (so every real line) of small puzzles and of random
-mid-game states, enumerated by a brute force that knows nothing of the bound; then the
+mid-game states, enumerated by a brute force that knows nothing of the bound, per fossil
+set and per target (the set with the dig type of each bonus its lines earn); then the
 planner with the bound switched on for small games (it is asked only in long games
 otherwise) against the brute force's may-pass optimum; and on the dig site's greedy game
 of seed 101, that it rules out a fossil set the relaxation gives up on.
