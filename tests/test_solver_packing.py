@@ -98,19 +98,21 @@ def subsets(mask: int) -> list[int]:
         sub = (sub - 1) & mask
 
 
+def packing_of(start: State, rolls: tuple[tuple[int, int], ...]) -> tuple[Packing, int]:
+    """The packing bound of ``start`` and the fossils whose rings are still open."""
+    engine = Engine(start.game, rolls, switch_shape=start.held[1] > 0)
+    open_f = sum(1 << f for f, ring in enumerate(engine.tables.rings) if ring & ~start.drawn)
+    return Packing(Run(engine.planner, start, 0, None)), open_f
+
+
 def check_against_lines(start: State, rolls: tuple[tuple[int, int], ...]) -> int:
     """Every set a line digs, and every subset of it, gets a packing bound at least
     that line's +1 Points; returns how many sets the bound ruled out or cut."""
     found = lines_by_set(start, rolls, 40_000)
-    engine = Engine(start.game, rolls, switch_shape=start.held[1] > 0)
-    pack = Packing(Run(engine.planner, start, 0, None))
+    pack, open_f = packing_of(start, rolls)
     for dug, plus in found.items():
         for sub in subsets(dug):
             assert pack.plus_bound(sub) >= plus, (bin(sub), bin(dug), plus)
-    open_f = 0
-    for f, ring in enumerate(engine.tables.rings):
-        if ring & ~start.drawn:
-            open_f |= 1 << f
     cut = 0
     for sub in subsets(open_f):
         best = max((p for d, p in found.items() if d & sub == sub), default=NONE)
@@ -151,16 +153,11 @@ def check_targets_against_lines(start: State, rolls: tuple[tuple[int, int], ...]
     bonuses), gets a packing bound with its bonuses at least that line's +1 Points;
     returns how many targets the dig types ruled out or cut below the bound without them."""
     found = lines_by_target(start, rolls, 40_000)
-    engine = Engine(start.game, rolls, switch_shape=start.held[1] > 0)
-    pack = Packing(Run(engine.planner, start, 0, None))
+    pack, open_f = packing_of(start, rolls)
     for (dug, *want), plus in found.items():
         for sub in subsets(dug):
             for w in wants_within(sub, (want[0], want[1], want[2])):
                 assert pack.plus_bound(sub, w) >= plus, (bin(sub), w, bin(dug), want, plus)
-    open_f = 0
-    for f, ring in enumerate(engine.tables.rings):
-        if ring & ~start.drawn:
-            open_f |= 1 << f
     cut = 0
     for sub in subsets(open_f):
         plain = pack.plus_bound(sub)
@@ -187,14 +184,20 @@ def _small(make, seed: str) -> tuple[Game, tuple[tuple[int, int], ...]]:
         return game, tuple(puzzle.rolls)
 
 
+# The bound of fossil sets, and of targets (sets with their bonuses in their dig types).
+CHECKS = {"sets": check_against_lines, "targets": check_targets_against_lines}
+
+
+@pytest.mark.parametrize("check", CHECKS)
 @pytest.mark.parametrize("i", range(24))
-def test_packing_bound_is_above_every_line_of_small_puzzles(i: int) -> None:
+def test_packing_bound_is_above_every_line_of_small_puzzles(i: int, check: str) -> None:
     game, rolls = _small(tiny_puzzle if i % 2 else crowded_puzzle, f"pack-{i}")
-    check_against_lines(game.initial_state(), rolls)
+    CHECKS[check](game.initial_state(), rolls)
 
 
+@pytest.mark.parametrize("check", CHECKS)
 @pytest.mark.parametrize("i", range(24))
-def test_packing_bound_is_above_every_line_of_random_midgames(i: int) -> None:
+def test_packing_bound_is_above_every_line_of_random_midgames(i: int, check: str) -> None:
     rng = random.Random(f"pack-mid-{i}")
     while True:
         puzzle, s, _ = random_midgame(rng, max_fossils=3)
@@ -202,48 +205,19 @@ def test_packing_bound_is_above_every_line_of_random_midgames(i: int) -> None:
             lines_by_set(s, tuple(puzzle.rolls), 40_000)
         except TooBig:
             continue
-        check_against_lines(s, tuple(puzzle.rolls))
+        CHECKS[check](s, tuple(puzzle.rolls))
         return
 
 
-def test_packing_bound_cuts_on_small_puzzles() -> None:
+@pytest.mark.parametrize("check", CHECKS)
+def test_packing_bound_cuts_on_small_puzzles(check: str) -> None:
     """The bound is not vacuous where the brute force can check it: over the cases of
-    the two tests above, it rules out or cuts some fossil sets."""
+    the tests above, it rules out or cuts some fossil sets, and with the dig types some
+    targets below the bound of their fossil set."""
     cut = 0
     for i in range(24):
         game, rolls = _small(tiny_puzzle if i % 2 else crowded_puzzle, f"pack-{i}")
-        cut += check_against_lines(game.initial_state(), rolls)
-    assert cut > 0
-
-
-@pytest.mark.parametrize("i", range(24))
-def test_packing_bound_with_dig_types_is_above_every_line_of_small_puzzles(i: int) -> None:
-    game, rolls = _small(tiny_puzzle if i % 2 else crowded_puzzle, f"pack-{i}")
-    check_targets_against_lines(game.initial_state(), rolls)
-
-
-@pytest.mark.parametrize("i", range(24))
-def test_packing_bound_with_dig_types_is_above_every_line_of_random_midgames(i: int
-                                                                             ) -> None:
-    rng = random.Random(f"pack-mid-{i}")
-    while True:
-        puzzle, s, _ = random_midgame(rng, max_fossils=3)
-        try:
-            lines_by_set(s, tuple(puzzle.rolls), 40_000)
-        except TooBig:
-            continue
-        check_targets_against_lines(s, tuple(puzzle.rolls))
-        return
-
-
-def test_packing_bound_with_dig_types_cuts_on_small_puzzles() -> None:
-    """The dig types are not vacuous where the brute force can check them: over the
-    cases of the two tests above, they rule out or cut some targets below the bound of
-    their fossil set."""
-    cut = 0
-    for i in range(24):
-        game, rolls = _small(tiny_puzzle if i % 2 else crowded_puzzle, f"pack-{i}")
-        cut += check_targets_against_lines(game.initial_state(), rolls)
+        cut += CHECKS[check](game.initial_state(), rolls)
     assert cut > 0
 
 
