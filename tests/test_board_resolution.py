@@ -76,3 +76,30 @@ def test_every_widget_shows_the_page_scale() -> None:
     assert page_scale() in play.children
     assert page_scale().layout.display == "none"
     assert "paleo-page-scale" in page_scale()._dom_classes
+
+
+def test_a_board_shown_a_map_of_another_size_takes_its_size() -> None:
+    """``update`` to a state of another map: the three canvases take the new plan's size,
+    the most width on screen follows it, and the next turns send what a board made for
+    that map sends."""
+    import random
+
+    small, small_turns = played("first-dig", 2, seed=3)
+    big, big_turns = played("dig-site", 4, seed=5)
+    board = BoardWidget(small, turns=small_turns, resolution=1.0)
+    fresh = BoardWidget(big, turns=big_turns, resolution=1.0)
+    assert (board.width, board.height) != (fresh.width, fresh.height)
+    redraws = board.redraws
+    board.update(big, turns=big_turns)
+    assert board.redraws == redraws + 1
+    assert all((layer.width, layer.height) == (fresh.width, fresh.height)
+               for layer in board.layers)
+    assert board.layout.max_width == fresh.layout.max_width
+    assert board.cell_at(*board.plan.cell_centre((12, 12))) == (12, 12)
+    rng = random.Random(7)
+    state, turns = big, big_turns
+    for _ in range(2):
+        roll, turn = next_turn(state, rng)
+        state, turns = state.apply(roll, turn), (*turns, turn)
+        sent = [named(queued(b.update, state, turns=turns), b) for b in (board, fresh)]
+        assert sent[0] == sent[1]

@@ -468,13 +468,9 @@ class BoardWidget(SvgFallback, Canvas):  # type: ignore[misc]
                        for _ in range(2))
         super().__init__(width=plan.width, height=plan.height, **kwargs)
         self.layers: tuple[Canvas, Canvas, BoardWidget] = (*hidden, self)
-        # Its own size (canvas pixels / resolution) at most, the width of its container at
-        # most, and (the page side, events.js) the height that keeps the widget on screen:
-        # width and height auto keep the aspect under both limits.
         self.layout.width = "auto"
         self.layout.height = "auto"
-        self.layout.max_width = (f"min(100%, {math.ceil(plan.width * cell_size / unit)}px, "
-                                 "var(--paleo-room, 100%))")
+        self.layout.max_width = self._max_width(plan)
         self.add_class("paleo-board")
         if fit:
             fits_screen(self)
@@ -590,15 +586,26 @@ class BoardWidget(SvgFallback, Canvas):  # type: ignore[misc]
         if unit == self._unit:
             return False
         self._unit = unit
-        plan = plan_board(sheet_of(self.state, turns=self.turns), cell_size=unit,
-                          labels=self._labels)
+        self._resize(plan_board(sheet_of(self.state, turns=self.turns), cell_size=unit,
+                                labels=self._labels))   # the same size on screen
+        return True
+
+    def _resize(self, plan: BoardPlan) -> None:
+        """Show ``plan``, of another size in canvas pixels: the three canvases resized and
+        every layer painted whole (the size on screen is the caller's)."""
         self._patterns = patterns_of(plan)
         for layer in self.layers:
             with layer.hold_sync():
                 layer.width, layer.height = plan.width, plan.height
-        self.plan, self._shown = plan, ()     # its size on screen stays (max_width)
+        self.plan, self._shown = plan, ()
         self.redraw()
-        return True
+
+    def _max_width(self, plan: BoardPlan) -> str:
+        """Its own size (canvas pixels / resolution) at most, the width of its container
+        at most, and (the page side, events.js) the height that keeps the widget on
+        screen: width and height auto keep the aspect under these limits."""
+        return (f"min(100%, {math.ceil(plan.width * self._cell_size / self._unit)}px, "
+                "var(--paleo-room, 100%))")
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -624,6 +631,12 @@ class BoardWidget(SvgFallback, Canvas):  # type: ignore[misc]
                               labels=self._labels)
         else:
             plan = self.plan
+        if (plan.width, plan.height) != (self.plan.width, self.plan.height):
+            # a map of another size: the three canvases take its size, painted whole
+            self.state, self.turns, self.ghost, self.highlight = state, turns, ghost, highlight
+            self.layout.max_width = self._max_width(plan)
+            self._resize(plan)
+            return True
         with canvas_batch():
             changed: list[Box] | None = []
             if ready is not None:
