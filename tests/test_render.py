@@ -189,6 +189,22 @@ def test_fossils_with_letters_values_and_names() -> None:
     assert "Fossils" in texts(table)
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "ko"])
+@pytest.mark.parametrize("name", ["dig-site", "snow-map", "first-dig", "ring-school"])
+def test_every_fossil_name_of_the_shipped_maps_is_written_whole(name: str, lang: str) -> None:
+    """A long name (French "Défense de mammouth") is set smaller, never cut, and never
+    smaller than the smallest bonus name may be."""
+    from paleowidgets.data import load_map
+    from paleowidgets.render.style import SMALL_SIZE, TEXT_SIZE, fossil_name
+
+    m = load_map(name)
+    root = parse(render_svg(m, lang=lang))
+    names = [el for el in root.iter(f"{NS}text") if "fossil-name" in classes(el)]
+    assert [el.text for el in names] == [fossil_name(f, m.theme, lang) for f in m.fossils]
+    sizes = [float(el.get("font-size", 0)) for el in names]
+    assert all(SMALL_SIZE * 0.85 * 36 - 0.01 <= s <= TEXT_SIZE * 36 + 0.01 for s in sizes)
+
+
 def test_stars_on_their_cells() -> None:
     root = parse(render_svg(pit()))
     stars = find(root, "g", "star")

@@ -154,7 +154,7 @@ def fit_text(text: str, size: float, width: float) -> str:
     >>> fit_text("Tyrannosaurus rex", 10, 60)
     'Tyrannosa…'
     """
-    if text_width(text, size) <= width:
+    if text_width(text, size) <= width * (1 + 1e-9):    # a size fitted to ``width`` fits
         return text
     room = width / (0.1 * size) - char_width("…")   # in tenths of the size
     keep, used = 0, 0
@@ -184,6 +184,8 @@ def fitted(text: str, size: float, width: float, smallest: float) -> tuple[str, 
 
     >>> fitted("Changer de type de fouille", 10, 60, 6)
     ('Changer de type…', 6)
+    >>> fitted("Défense de mammouth", 10.8, 108, 7)     # set smaller, whole
+    ('Défense de mammouth', 9.473684210526317)
     """
     size = fit_size(text, size, width, smallest)
     return fit_text(text, size, width), size

@@ -491,15 +491,18 @@ def fossil_entry(sheet: Sheet, ctx: Ctx, index: int, fossil: Fossil) -> tuple[Bl
     mid, chip = ctx(st.FOSSIL_ROW / 2), ctx(0.46)
     size = ctx(st.TEXT_SIZE)
     right = ctx(st.FOSSIL_COLUMN - 0.3)
-    name = st.fossil_name(fossil, th.name, ctx.lang)
+    # a long name (in French, say) is set smaller, as small as the bonus names, before
+    # it is cut
+    name, name_size = fitted(st.fossil_name(fossil, th.name, ctx.lang), size,
+                             right - ctx(2.1), ctx(st.SMALL_SIZE * 0.85))
     items: list[Item] = [
         Rect(0, mid - chip / 2, chip, chip,
              Paint(fill=th.dug if dug else th.fossil, stroke=th.fossil_edge, width=ctx(0.04)),
              "fossil-chip", rx=ctx(0.06)),
         Text(chip / 2, baseline(mid, size), fossil.id, size, th.fossil_edge, "fossil-letter",
              "middle", True),
-        Text(chip + ctx(0.16), baseline(mid, size), fit_text(name, size, right - ctx(2.1)),
-             size, th.ink, "fossil-name"),
+        Text(chip + ctx(0.16), baseline(mid, name_size), name, name_size, th.ink,
+             "fossil-name"),
         *value_circle(ctx, right - ctx(1.05), mid, ctx(0.26), str(fossil.points),
                       "points", dug),
         *value_circle(ctx, right - ctx(0.3), mid, ctx(0.23), f"+{fossil.bonus}",
