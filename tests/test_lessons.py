@@ -190,6 +190,23 @@ def test_every_picture_in_a_lesson_fits_a_notebook_output() -> None:
     assert not too_wide, "\n".join(too_wide)
 
 
+def test_a_stored_picture_is_not_stored_again_as_text() -> None:
+    """A notebook stores a picture's plain text beside it: one line (a sheet's is
+    ``SvgDocument.describe``), not the SVG text again (before, 5.9 MB of the lessons'
+    20.6 MB)."""
+    doubled = []
+    for path in stored_notebooks():
+        nb = nbformat.read(path, as_version=4)
+        for c in nb.cells:
+            for o in c.get("outputs", []):
+                data = o.get("data", {})
+                if "image/svg+xml" in data and "text/plain" in data:
+                    text = data["text/plain"]
+                    if "<svg" in text or "\n" in text.strip():
+                        doubled.append(f"{path.name}: {text[:60]}")
+    assert not doubled, "\n".join(doubled[:10])
+
+
 def test_translations_choose_their_language_and_show_it() -> None:
     """The notebook sets its language first; it shows as many pictures as the English one,
     and every sheet, figure and board among them is in its language."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping, Sequence
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from ..core.maps import Roll
 from ..core.turns import Turn
@@ -53,12 +53,31 @@ class SheetOptions(TypedDict, total=False):
 
 
 class SvgDocument(str):
-    """SVG text that Jupyter shows as a picture: ``_repr_svg_`` returns it."""
+    """SVG text that Jupyter shows as a picture: ``_repr_svg_`` returns it. Its plain-text
+    form in a notebook is one line (:meth:`describe`), not the SVG text again: a notebook
+    stores both, and the lessons' pictures would weigh twice as much.
+
+    >>> SvgDocument('<svg width="640" height="48.5"><title>Dig site</title></svg>').describe()
+    '<SVG picture 640 x 48.5: Dig site>'
+    """
 
     __slots__ = ()
 
     def _repr_svg_(self) -> str:
         return fit_display(self)
+
+    def describe(self) -> str:
+        """One line: the picture's size and its title, if it has one."""
+        root = ROOT_TAG.search(self)
+        tag = root.group(0) if root is not None else ""
+        width, height = (re.search(rf'\s{name}="([\d.]+)"', tag) for name in ("width", "height"))
+        size = f" {width.group(1)} x {height.group(1)}" if width and height else ""
+        title = re.search(r"<title>([^<]*)</title>", self[:4000])
+        return f"<SVG picture{size}{': ' + title.group(1) if title else ''}>"
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """IPython's plain text (Jupyter's ``text/plain``): :meth:`describe`."""
+        p.text(self.describe())
 
 
 def fit_display(svg: str, max_width: float = DISPLAY_WIDTH) -> str:
