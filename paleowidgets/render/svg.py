@@ -69,8 +69,7 @@ class SvgDocument(str):
     def describe(self) -> str:
         """One line: the picture's size and its title, if it has one."""
         root = ROOT_TAG.search(self)
-        tag = root.group(0) if root is not None else ""
-        width, height = (re.search(rf'\s{name}="([\d.]+)"', tag) for name in ("width", "height"))
+        width, height = size_attributes(root.group(0) if root is not None else "")
         size = f" {width.group(1)} x {height.group(1)}" if width and height else ""
         title = re.search(r"<title>([^<]*)</title>", self[:4000])
         return f"<SVG picture{size}{': ' + title.group(1) if title else ''}>"
@@ -78,6 +77,11 @@ class SvgDocument(str):
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         """IPython's plain text (Jupyter's ``text/plain``): :meth:`describe`."""
         p.text(self.describe())
+
+
+def size_attributes(tag: str) -> tuple[re.Match[str] | None, re.Match[str] | None]:
+    """The ``width`` and ``height`` attributes of an ``<svg ...>`` tag (None: missing)."""
+    return (re.search(r'\swidth="([\d.]+)"', tag), re.search(r'\sheight="([\d.]+)"', tag))
 
 
 def fit_display(svg: str, max_width: float = DISPLAY_WIDTH) -> str:
@@ -95,7 +99,7 @@ def fit_display(svg: str, max_width: float = DISPLAY_WIDTH) -> str:
     if root is None:
         return str(svg)
     tag = root.group(0)
-    width, height = (re.search(rf'\s{name}="([\d.]+)"', tag) for name in ("width", "height"))
+    width, height = size_attributes(tag)
     if width is None or height is None or float(width.group(1)) <= max_width:
         return str(svg)
     w, h = float(width.group(1)), float(height.group(1))
