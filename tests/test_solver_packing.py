@@ -171,6 +171,32 @@ def check_targets_against_lines(start: State, rolls: tuple[tuple[int, int], ...]
     return cut
 
 
+def check_usage_against_lines(start: State, rolls: tuple[tuple[int, int], ...]) -> int:
+    """Every target a line reaches, and every smaller one, gets a usage bound (the rounds
+    per class and the switches counted) at least that line's +1 Points whenever it is
+    asked for at most that many; returns how many (target, need) the usage bound ruled
+    out that the packing bound with the dig types allowed."""
+    found = lines_by_target(start, rolls, 40_000)
+    pack, open_f = packing_of(start, rolls)
+    for (dug, *want), plus in found.items():
+        for sub in subsets(dug):
+            for w in wants_within(sub, (want[0], want[1], want[2])):
+                for need in range(plus + 1):
+                    got = pack.usage_bound(sub, w, need)
+                    assert got >= plus, (bin(sub), w, need, got, bin(dug), want, plus)
+    cut = 0
+    for sub in subsets(open_f):
+        for w in all_wants(sub):
+            best = max((p for (d, *lw), p in found.items() if d & sub == sub
+                        and all(lw[k] & w[k] == w[k] for k in range(3))), default=NONE)
+            pb = pack.plus_bound(sub, w)
+            for need in range(pack.plus_cap + 1):
+                got = pack.usage_bound(sub, w, need)
+                assert got >= best or got < need, (bin(sub), w, need, got, best)
+                cut += got < need <= pb
+    return cut
+
+
 def _small(make, seed: str) -> tuple[Game, tuple[tuple[int, int], ...]]:
     rng = random.Random(seed)
     while True:
@@ -184,8 +210,10 @@ def _small(make, seed: str) -> tuple[Game, tuple[tuple[int, int], ...]]:
         return game, tuple(puzzle.rolls)
 
 
-# The bound of fossil sets, and of targets (sets with their bonuses in their dig types).
-CHECKS = {"sets": check_against_lines, "targets": check_targets_against_lines}
+# The bound of fossil sets, of targets (sets with their bonuses in their dig types), and
+# of targets by the rounds' classes and the switches (Packing.usage_bound).
+CHECKS = {"sets": check_against_lines, "targets": check_targets_against_lines,
+          "usage": check_usage_against_lines}
 
 
 @pytest.mark.parametrize("check", CHECKS)

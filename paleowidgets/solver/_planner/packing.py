@@ -64,6 +64,17 @@ from .timing import may_switch
 # Nodes one cluster's cover search may spend (per number of squares); past it the
 # search gives up with a lower bound (the answer for one more square).
 PACK_NODES = 20_000
+# Nodes one cluster's usage search may spend (Packing.usage_bound); past it that search
+# gives up (with the classes merged: no cut; apart: the merged answer stands).
+USAGE_NODES = 4_000
+# A usage is packed in one int, USAGE_BITS a field (the top bit a guard): per class (or
+# one for all) the rounds, then switch-shapes, switch-digs, squares.
+USAGE_BITS = 6
+_FIELD = (1 << USAGE_BITS) - 1
+
+
+class _GaveUp(Exception):
+    """A usage search went past USAGE_NODES."""
 
 
 class Packing:
@@ -112,6 +123,16 @@ class Packing:
                            if t.pl_mask[i] & stars}
         self._rounds: dict[tuple[tuple[tuple[int, int], ...], int], int | None] = {}
         self._plus: dict[tuple[int, int, int, int], int] = {}
+        # For usage_bound: the free rounds per class, the switches of each sort that may
+        # be spent (held, or gained from stars) and the fewest-switch ways per class.
+        self.free = free
+        self.v = v
+        self.held = run.held0
+        ct = self.cap_total
+        self.sw_max = (run.held0[SWITCH_SHAPE] + min(run.caps0[SWITCH_SHAPE], ct) if v[0] else 0,
+                       run.held0[SWITCH_DIG] + min(run.caps0[SWITCH_DIG], ct) if v[1] else 0)
+        self._usage: dict[tuple[int, ...], int] = {}
+        self._cluster_usage: dict[tuple[object, ...], list[int] | None] = {}
 
     def clusters(self, sub: int) -> list[int]:
         """The fossils of ``sub`` split into the connected parts of the link graph."""
@@ -201,19 +222,247 @@ class Packing:
             per = [big if c is None else min(c, big) for c in costs]
             best = [min(best[q - k] + per[k] for k in range(q + 1))
                     for q in range(self.q_max + 1)]
-        near = 0
-        for f in bits_of(sub):
-            near |= self.near.get(f, 0)
-        far = self.stars & ~near
-        per_round = max(((x & far).bit_count() for x in self.star_parts), default=0)
+        n_near, n_far, per_round = self.star_counts(sub)
         out = NONE
         for q in range(self.q_max + 1):
             if best[q] > self.n_rounds:
                 continue
             owed = max(0, q - self.held_sq)     # squares gained from stars
             spare = self.n_rounds - best[q]     # rounds whose draws touch no cluster
-            covered = near.bit_count() + min(far.bit_count(), spare * per_round)
+            covered = n_near + min(n_far, spare * per_round)
             gains = min(self.cap_total, covered)
             if owed <= gains:
                 out = max(out, min(self.plus_cap, gains - owed))
         return out
+
+    def star_counts(self, sub: int) -> tuple[int, int, int]:
+        """The near stars of ``sub`` (some candidate of its clusters covers them), the far
+        ones, and the most far stars one fitting placement covers."""
+        near = 0
+        for f in bits_of(sub):
+            near |= self.near.get(f, 0)
+        far = self.stars & ~near
+        per_round = max(((x & far).bit_count() for x in self.star_parts), default=0)
+        return near.bit_count(), far.bit_count(), per_round
+
+    def usage_bound(self, sub: int, want: tuple[int, int, int] = (0, 0, 0),
+                    need: int = 0) -> int:
+        """An upper bound on the +1 Points of the lines completing ``sub`` with the
+        bonuses of ``want`` (per dig type) that get at least ``need`` of them: each such
+        line gets at most the answer, and an answer below ``need`` says none gets
+        ``need`` (NONE with ``need`` at most 0: no line completes the target). Counts the
+        rounds per class and the switches the clusters' covers use; the module's
+        docstring says why. ``usage_bound(s, w, 1) < 1``: no line gets a +1 Point."""
+        want = (want[0] & sub, want[1] & sub, want[2] & sub)
+        need = max(need, 0)
+        key = (sub, *want, need)
+        hit = self._usage.get(key)
+        if hit is None:
+            hit = self._usage[key] = self._usage_bound(sub, want, need)
+        return hit
+
+    def _usage_bound(self, sub: int, want: tuple[int, int, int], need: int) -> int:
+        try:
+            merged = self._usage_plus(sub, want, need, False)
+        except _GaveUp:
+            return self.plus_bound(sub, want)
+        if merged < need or merged == NONE:
+            return merged
+        try:
+            return min(merged, self._usage_plus(sub, want, need, True))
+        except _GaveUp:
+            return merged
+
+    def _usage_plus(self, sub: int, want: tuple[int, int, int], need: int,
+                    apart: bool) -> int:
+        """:meth:`usage_bound` with the classes counted apart, or merged into one."""
+        n = self.n_rounds
+        comps = self.clusters(sub)
+        mins: list[int] = []
+        for comp in comps:
+            r = self.rounds(comp, self.q_max, want)
+            if r is None:
+                return NONE
+            mins.append(r)
+        n_near, n_far, per_round = self.star_counts(sub)
+        held_ss, held_sd = self.held[SWITCH_SHAPE], self.held[SWITCH_DIG]
+        n_cls = len(self.free) if apart else 1
+        caps = [*(self.free if apart else (n,)), *self.sw_max, self.q_max]
+        rounds_cap = n
+        if need > 0:
+            # A line with ``need`` +1 Points owes at most ``cap_total - need`` star
+            # bonuses, and its spare rounds reach the far stars the near ones lack.
+            slack = self.cap_total - need
+            if slack < 0:
+                return need - 1
+            caps[n_cls] = min(caps[n_cls], held_ss + slack)
+            caps[n_cls + 1] = min(caps[n_cls + 1], held_sd + slack)
+            caps[n_cls + 2] = min(caps[n_cls + 2], self.held_sq + slack)
+            if need > n_near:
+                if not per_round:
+                    return need - 1
+                rounds_cap = n - (-(-(need - n_near) // per_round))
+        capv = _pack(caps)
+        guard = _pack([1 << (USAGE_BITS - 1)] * len(caps))
+        top = capv | guard
+        sums = [0]
+        for i in sorted(range(len(comps)), key=lambda i: -mins[i]):
+            budget = rounds_cap - (sum(mins) - mins[i])
+            if budget < 0:
+                sums = []
+                break
+            us = self.cluster_usage(comps[i], want, apart, budget, capv)
+            sums = _pareto([x + y for x in sums for y in us if (top - x - y) & guard == guard],
+                           guard)
+            if not sums:
+                break
+        out = NONE
+        for u in sums:
+            f = _fields(u, len(caps))
+            rounds = sum(f[:n_cls])
+            if rounds > n:
+                continue
+            owed = (max(0, f[n_cls] - held_ss) + max(0, f[n_cls + 1] - held_sd)
+                    + max(0, f[n_cls + 2] - self.held_sq))
+            covered = n_near + min(n_far, (n - rounds) * per_round)
+            gains = min(self.cap_total, covered)
+            if owed <= gains:
+                out = max(out, min(self.plus_cap, gains - owed))
+        if need > 0 and out < need:
+            return need - 1
+        return out
+
+    def cluster_usage(self, comp: int, want: tuple[int, int, int], apart: bool,
+                      budget: int, capv: int) -> list[int]:
+        """The Pareto-minimal usages (packed, :data:`USAGE_BITS` a field) of the covers
+        of the cluster ``comp`` (with the dig types of ``want``) of at most ``budget``
+        draws, within the caps ``capv``; raises _GaveUp past :data:`USAGE_NODES`."""
+        needs = tuple((f, next((1 + d for d in range(3) if want[d] >> f & 1), 0))
+                      for f in bits_of(comp))
+        key = (needs, apart, budget, capv)
+        if key in self._cluster_usage:
+            hit = self._cluster_usage[key]
+            if hit is None:
+                raise _GaveUp
+            return hit
+        self._cluster_usage[key] = None
+        out = self._cluster_usage[key] = self._usages(needs, apart, budget, capv)
+        return out
+
+    def _usages(self, needs: tuple[tuple[int, int], ...], apart: bool, budget: int,
+                capv: int) -> list[int]:
+        t = self.run.t
+        base = t._cover_base(needs, self.drawn)
+        if base is None:
+            return []                              # one cell, two dig types
+        target, _local, free_sq, kinds = base
+        n_cls = len(self.free) if apart else 1
+        n_fields = n_cls + 3
+        ss_unit = 1 << (USAGE_BITS * n_cls)
+        sd_unit = ss_unit << USAGE_BITS
+        sq_shift = USAGE_BITS * (n_cls + 2)
+        # Per kind (shape, dig need), its usage per class with the fewest switches.
+        accept: dict[int, list[int]] = {}
+        v = self.v
+        for sk in kinds:
+            si, k = sk >> 2, sk & 3
+            acc: set[int] = set()
+            for j, first in enumerate(self.run.class_first):
+                sf = t.shapes_for[first]
+                unit = 1 << (USAGE_BITS * j) if apart else 1
+                if si in sf[(False, False)][k]:
+                    acc.add(unit)
+                    continue
+                by_ss = v[0] and si in sf[(True, False)][k]
+                by_sd = v[1] and si in sf[(False, True)][k]
+                if by_ss:
+                    acc.add(unit + ss_unit)
+                if by_sd:
+                    acc.add(unit + sd_unit)
+                if not (by_ss or by_sd) and v[0] and v[1] and si in sf[(True, True)][k]:
+                    acc.add(unit + ss_unit + sd_unit)
+            if acc:
+                accept[sk] = sorted(acc)
+        per_cell: dict[int, list[tuple[int, list[int]]]] = {c: [] for c in bits_of(target)}
+        for sk, ways in accept.items():
+            for x in kinds[sk]:
+                for c in bits_of(x):
+                    per_cell[c].append((x, ways))
+        order = sorted(per_cell, key=lambda c: len(per_cell[c]))
+        level = [0] * 6
+        for c, opts in per_cell.items():
+            level[max((x.bit_count() for x, _a in opts), default=0)] |= 1 << c
+        sq_max = (capv >> sq_shift) & _FIELD
+        sq_level = [m & free_sq for m in level]
+        guard = _pack([1 << (USAGE_BITS - 1)] * n_fields)
+        top = capv | guard
+        sq_unit = 1 << sq_shift
+        memo: dict[tuple[int, int], list[int]] = {}
+        nodes = 0
+
+        def usages(left: int, bud: int) -> list[int]:
+            """The Pareto-minimal usages covering the cells ``left`` in ``bud`` draws."""
+            nonlocal nodes
+            if not left:
+                return [0]
+            hit = memo.get((left, bud))
+            if hit is not None:
+                return hit
+            nodes += 1
+            if nodes > USAGE_NODES:
+                raise _GaveUp
+            if nodes & 127 == 0 and t.check is not None:
+                t.check()
+            total_w, q = 0, sq_max
+            for j in range(6):                 # heaviest first, less the squares'
+                total_w += WEIGHT[j] * (level[j] & left).bit_count()
+                took = min(q, (sq_level[j] & left).bit_count())
+                total_w -= WEIGHT[j] * took
+                q -= took
+            res: set[int] = set()
+            if total_w <= 60 * bud:
+                c = next(x for x in order if left >> x & 1)
+                if bud > 0:
+                    for m, acc in per_cell[c]:
+                        for u in usages(left & ~m, bud - 1):
+                            for a in acc:
+                                w = u + a
+                                if (top - w) & guard == guard:
+                                    res.add(w)
+                if free_sq >> c & 1:
+                    for u in usages(left & ~(1 << c), bud):
+                        if (u >> sq_shift) & _FIELD < sq_max:
+                            res.add(u + sq_unit)
+            out = memo[(left, bud)] = _pareto(list(res), guard)
+            return out
+
+        return usages(target, budget)
+
+
+def _pack(values: list[int] | tuple[int, ...]) -> int:
+    """Small numbers packed in one int, :data:`USAGE_BITS` each, the first lowest."""
+    out = 0
+    for i, x in enumerate(values):
+        out |= x << (USAGE_BITS * i)
+    return out
+
+
+def _fields(u: int, n: int) -> list[int]:
+    """The ``n`` fields of a packed usage."""
+    return [(u >> (USAGE_BITS * i)) & _FIELD for i in range(n)]
+
+
+def _pareto(usages: list[int], guard: int) -> list[int]:
+    """The usages no other one is at most in every field (``guard``: the fields' top
+    bits; ``(b | guard) - a`` keeps every guard bit exactly when a <= b in every field,
+    and then a <= b as numbers too: so sorted, a usage's dominators come before it)."""
+    usages = sorted(set(usages))
+    kept: list[int] = []
+    for u in usages:
+        ug = u | guard
+        for w in kept:
+            if (ug - w) & guard == guard:
+                break
+        else:
+            kept.append(u)
+    return kept

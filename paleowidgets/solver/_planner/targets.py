@@ -213,7 +213,8 @@ def at_goal(run: Run, goal: int, i: int, sub: int, want: tuple[int, int, int],
     """A bound on the lines of target ``i`` (fossils ``sub``, bonuses ``want``),
     whose bound was ``goal``, with ``run.best`` at ``goal - 1``: a line of at least
     ``goal`` is recorded if there is one. ``pack`` (long games): the packing bound
-    (:mod:`.packing`), asked before the relaxation."""
+    (:mod:`.packing`), then its finer form by the rounds' classes and the switches
+    (:meth:`.packing.Packing.usage_bound`), asked before the relaxation."""
     s0 = run.s0
     empty = (0, 0, 0)
     if any(d[0] & sub == d[0] and all(d[1 + k] & want[k] == d[1 + k] for k in range(3))
@@ -244,6 +245,13 @@ def at_goal(run: Run, goal: int, i: int, sub: int, want: tuple[int, int, int],
                 return NONE
             if pb < need:
                 return fp + pb
+        # Finer: the rounds of each class and the switches the clusters' covers use.
+        pu = pack.usage_bound(sub, want, need)
+        if pu < need:
+            if pu == NONE:
+                dead.append((sub, *want))
+                return NONE
+            return fp + pu
     if want != empty:
         base_plus, base_asked, base_gave_up = base
         # One relaxation without the bonuses bounds every dig type at once: a line of
