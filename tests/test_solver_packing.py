@@ -4,7 +4,9 @@ each cluster of rings needs and how many squares that costs.
 
 Checked against every may-pass line (so every real line) of small puzzles and of random
 mid-game states, enumerated by a brute force that knows nothing of the bound, per fossil
-set and per target (the set with the dig type of each bonus its lines earn); then the
+set and per target (the set with the dig type of each bonus its lines earn), and the
+finer bound by the rounds' classes and the switches (``Packing.usage_bound``) per target
+and number of +1 Points asked; then the
 planner with the bound switched on for small games (it is asked only in long games
 otherwise) against the brute force's may-pass optimum; and on the dig site's greedy game
 of seed 101, that it rules out a fossil set the relaxation gives up on.
@@ -240,8 +242,9 @@ def test_packing_bound_is_above_every_line_of_random_midgames(i: int, check: str
 @pytest.mark.parametrize("check", CHECKS)
 def test_packing_bound_cuts_on_small_puzzles(check: str) -> None:
     """The bound is not vacuous where the brute force can check it: over the cases of
-    the tests above, it rules out or cuts some fossil sets, and with the dig types some
-    targets below the bound of their fossil set."""
+    the tests above, it rules out or cuts some fossil sets, with the dig types some
+    targets below the bound of their fossil set, and by the rounds' classes and the
+    switches some (target, +1 Points) that the bound with the dig types allows."""
     cut = 0
     for i in range(24):
         game, rolls = _small(tiny_puzzle if i % 2 else crowded_puzzle, f"pack-{i}")

@@ -50,6 +50,41 @@ dig type d (no square, and a draw touching rings wanted in two dig types is
 impossible), which :meth:`.Tables.cover_rounds` takes as the target ``(f, 1 + d)``; so
 ``P_C(q)`` is the cover of C with those needs (at least the one without, which it starts
 from), and the rest of the argument is unchanged.
+
+:meth:`Packing.usage_bound` refines this by *which* rounds and switches the clusters use
+(benchmarks/README.md: on 20-round games with 9-10 rounds left it rules out most targets
+the bound above lets through). A cover of cluster C has a *usage*: per class of rounds
+(:class:`.run.Run`'s classes: rounds offering the same pairs), how many of its draws are
+in rounds of that class, and how many switch-shapes, switch-digs and squares it spends.
+A line's draws touching C and its squares on C's rings form such a cover, and its usage
+is at most the line's: each draw has a shape (and, where it meets a wanted ring, the dig
+type) its round offers with the switches the line spends there, and the search charges
+a draw the fewest switches that make its kind available in its class (none for a kind
+the roll offers; one of either sort where that suffices; both only where neither alone
+does). Per cluster, the Pareto-minimal usages of its covers are found by a search like
+:meth:`.Tables.cover_rounds`' (branch on the open cell with the fewest candidates: some
+draw of the line covers it, whose ring cells lie in one of the maximal candidate sets of
+its kind, or a square where one may go, never on a star or a wanted ring; so, by
+induction on the cells left, some branch ends in a usage at most the line's), cut by the
+cells' weights (at most 1 a draw) as there. The clusters' draws are distinct draws in
+distinct rounds, so the line's usage is at least a sum of one usage per cluster, so
+some sum of Pareto-minimal ones is at most the line's and within its limits: per class
+at most its free rounds, switches and squares at most those held plus the star bonuses
+of that kind still to be gained. The line's rounds touching no cluster are then at most
+``n`` less that sum's rounds, with the far stars as above, and every switch or square
+beyond those held is a star bonus of that kind (``owed``): so its +1 Points are at most
+``min(plus cap, gains - owed)`` at that sum (``gains``: the star bonuses of the near
+stars and of the far ones its spare rounds reach, within ``cap_total``), which only
+grows as the usage shrinks; the bound is the most over the sums. Asked whether a line
+gets ``need`` +1 Points, the search may keep to the usages such a line can afford
+(``owed`` at most ``cap_total - need``, each kind at most its held ones plus that, and
+rounds leaving enough spare ones for the far stars the ``need`` Points take beyond the
+near ones; with ``need`` 0, owing at most ``cap_total``): a line outside those limits
+gets fewer (or is no line), and as a cluster's part of a usage owes at most what the
+whole owes, each cluster's search keeps to them too. The classes are first merged into
+one (a usage counts only the rounds: cheap), and only where that allows ``need`` are
+they counted apart, within :data:`USAGE_NODES` search nodes per cluster (past them, the
+merged answer stands).
 """
 
 from __future__ import annotations
@@ -305,15 +340,18 @@ class Packing:
         capv = _pack(caps)
         guard = _pack([1 << (USAGE_BITS - 1)] * len(caps))
         top = capv | guard
+        # Star bonuses a line may owe (each switch or square beyond those held): at most
+        # those it gains, and with ``need`` +1 Points at most ``cap_total - need``.
+        owe_max = self.cap_total - need
         sums = [0]
         for i in sorted(range(len(comps)), key=lambda i: -mins[i]):
             budget = rounds_cap - (sum(mins) - mins[i])
             if budget < 0:
                 sums = []
                 break
-            us = self.cluster_usage(comps[i], want, apart, budget, capv)
-            sums = _pareto([x + y for x in sums for y in us if (top - x - y) & guard == guard],
-                           guard)
+            us = self.cluster_usage(comps[i], want, apart, budget, capv, owe_max)
+            sums = _pareto([x + y for x in sums for y in us if (top - x - y) & guard == guard
+                            and self._owed(x + y, n_cls) <= owe_max], guard)
             if not sums:
                 break
         out = NONE
@@ -322,8 +360,7 @@ class Packing:
             rounds = sum(f[:n_cls])
             if rounds > n:
                 continue
-            owed = (max(0, f[n_cls] - held_ss) + max(0, f[n_cls + 1] - held_sd)
-                    + max(0, f[n_cls + 2] - self.held_sq))
+            owed = self._owed(u, n_cls)
             covered = n_near + min(n_far, (n - rounds) * per_round)
             gains = min(self.cap_total, covered)
             if owed <= gains:
@@ -332,25 +369,34 @@ class Packing:
             return need - 1
         return out
 
+    def _owed(self, u: int, n_cls: int) -> int:
+        """The star bonuses the usage ``u`` owes: its switches and squares beyond those
+        held."""
+        b = USAGE_BITS * n_cls
+        return (max(0, (u >> b & _FIELD) - self.held[SWITCH_SHAPE])
+                + max(0, (u >> (b + USAGE_BITS) & _FIELD) - self.held[SWITCH_DIG])
+                + max(0, (u >> (b + 2 * USAGE_BITS) & _FIELD) - self.held_sq))
+
     def cluster_usage(self, comp: int, want: tuple[int, int, int], apart: bool,
-                      budget: int, capv: int) -> list[int]:
+                      budget: int, capv: int, owe_max: int) -> list[int]:
         """The Pareto-minimal usages (packed, :data:`USAGE_BITS` a field) of the covers
         of the cluster ``comp`` (with the dig types of ``want``) of at most ``budget``
-        draws, within the caps ``capv``; raises _GaveUp past :data:`USAGE_NODES`."""
+        draws, within the caps ``capv`` and owing at most ``owe_max`` star bonuses;
+        raises _GaveUp past :data:`USAGE_NODES`."""
         needs = tuple((f, next((1 + d for d in range(3) if want[d] >> f & 1), 0))
                       for f in bits_of(comp))
-        key = (needs, apart, budget, capv)
+        key = (needs, apart, budget, capv, owe_max)
         if key in self._cluster_usage:
             hit = self._cluster_usage[key]
             if hit is None:
                 raise _GaveUp
             return hit
         self._cluster_usage[key] = None
-        out = self._cluster_usage[key] = self._usages(needs, apart, budget, capv)
+        out = self._cluster_usage[key] = self._usages(needs, apart, budget, capv, owe_max)
         return out
 
     def _usages(self, needs: tuple[tuple[int, int], ...], apart: bool, budget: int,
-                capv: int) -> list[int]:
+                capv: int, owe_max: int) -> list[int]:
         t = self.run.t
         base = t._cover_base(needs, self.drawn)
         if base is None:
@@ -399,6 +445,13 @@ class Packing:
         sq_unit = 1 << sq_shift
         memo: dict[tuple[int, int], list[int]] = {}
         nodes = 0
+        h_ss, h_sd, h_sq = self.held[SWITCH_SHAPE], self.held[SWITCH_DIG], self.held_sq
+        ss_shift = USAGE_BITS * n_cls
+
+        def owed(w: int) -> int:
+            return (max(0, (w >> ss_shift & _FIELD) - h_ss)
+                    + max(0, (w >> (ss_shift + USAGE_BITS) & _FIELD) - h_sd)
+                    + max(0, (w >> sq_shift & _FIELD) - h_sq))
 
         def usages(left: int, bud: int) -> list[int]:
             """The Pareto-minimal usages covering the cells ``left`` in ``bud`` draws."""
@@ -427,12 +480,13 @@ class Packing:
                         for u in usages(left & ~m, bud - 1):
                             for a in acc:
                                 w = u + a
-                                if (top - w) & guard == guard:
+                                if (top - w) & guard == guard and owed(w) <= owe_max:
                                     res.add(w)
                 if free_sq >> c & 1:
                     for u in usages(left & ~(1 << c), bud):
-                        if (u >> sq_shift) & _FIELD < sq_max:
-                            res.add(u + sq_unit)
+                        w = u + sq_unit
+                        if (u >> sq_shift) & _FIELD < sq_max and owed(w) <= owe_max:
+                            res.add(w)
             out = memo[(left, bud)] = _pareto(list(res), guard)
             return out
 
