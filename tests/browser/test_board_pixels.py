@@ -50,10 +50,12 @@ seen = {"dug": 0, "stars": 0, "squares": 0, "undo": 0, "illegal": 0, "legal": 0,
 
 def pick(state, roll, rng):
     """A turn that digs a fossil up if one can, else uses a One Square, else takes one
-    for a star, else uses a star."""
+    for a star, else uses a star. (The turns are legal ones: the fossils each digs up are
+    counted with the core's unchecked ``State.play``, ten times quicker than ``apply``.)"""
+    g = state.game
     best = None
     for turn in state.legal_turns(roll, max_squares=1):
-        after = state.apply(roll, turn)
+        after = state.play(sum(map(g.bit, turn.cells)), 0, squares=sum(map(g.bit, turn.squares)))
         key = (bin(after.dug).count("1") - bin(state.dug).count("1"), bool(turn.squares),
                "one-square" in turn.stars, bool(turn.stars), not turn.passed, rng.random())
         if best is None or key > best[0]:
