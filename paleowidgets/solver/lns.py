@@ -243,8 +243,17 @@ class _SubModel:
         d_memo: dict[tuple[int, int], Any] = {}
         self.d_vars: list[tuple[Any, int, int]] = []
 
+        before_memo: dict[tuple[int, int], list[Any]] = {}
+
         def drawn_before(r: int, cell: int) -> list[Any]:
-            """[a literal: ``cell`` drawn by a freed round before ``r``], or []."""
+            """[a literal: ``cell`` drawn by a freed round before ``r``], or []: asked for
+            each cell of each placement of each round's shapes, so kept per (r, cell)."""
+            got = before_memo.get((r, cell))
+            if got is None:
+                got = before_memo[r, cell] = _drawn_before(r, cell)
+            return got
+
+        def _drawn_before(r: int, cell: int) -> list[Any]:
             lits = [v for rr, v in cover.get(cell, ()) if rr < r]
             if len(lits) <= 1:
                 return lits
