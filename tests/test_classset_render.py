@@ -50,12 +50,24 @@ def page_sizes(path: Path) -> list[tuple[float, float]]:
 
 
 def font_names(path: Path) -> set[str]:
-    """The base fonts of every page's resources (a subset's tag, ``ABCDEF+``, removed)."""
-    names = set()
+    """The base fonts of every page's resources and of the drawings (form XObjects) the
+    pages paint, at any depth (a subset's tag, ``ABCDEF+``, removed)."""
+    names: set[str] = set()
+
+    def entries(resources: Any, kind: str) -> list[Any]:
+        found = resources.get(kind)
+        return [] if found is None else [ref.get_object() for ref in found.get_object().values()]
+
+    def walk(resources: Any) -> None:
+        resources = resources.get_object()
+        for font in entries(resources, "/Font"):
+            names.add(str(font["/BaseFont"]).split("+")[-1])
+        for drawing in entries(resources, "/XObject"):
+            if drawing.get("/Subtype") == "/Form" and "/Resources" in drawing:
+                walk(drawing["/Resources"])
+
     for page in pypdf.PdfReader(path).pages:
-        fonts: Any = page["/Resources"].get_object().get("/Font", {})
-        for ref in fonts.get_object().values():
-            names.add(str(ref.get_object()["/BaseFont"]).split("+")[-1])
+        walk(page["/Resources"])
     return names
 
 
@@ -167,6 +179,20 @@ def test_pdf_pages_fit_the_sheet_inside_the_margin() -> None:
         pdf_pages([sheet], "a3")
     with pytest.raises(ValueError, match="no pages"):
         pdf_pages([], "a4")
+
+
+def test_copies_of_a_sheet_are_drawn_once() -> None:
+    """Pages that repeat a sheet paint one drawing (a form XObject written once); a page
+    of another sheet paints its own, and every page carries its sheet's text."""
+    a, b = class_set(parse_document(TINY), names=["Ada", "Bo"])
+    reader = pypdf.PdfReader(io.BytesIO(pdf_pages([a, a, b, a], "a4")))
+    drawings = [[ref.idnum for ref in page["/Resources"]["/XObject"].values()]
+                for page in reader.pages]
+    assert all(len(d) == 1 for d in drawings), drawings
+    assert drawings[0] == drawings[1] == drawings[3] != drawings[2]
+    texts = [page.extract_text() for page in reader.pages]
+    assert ["Ada" in t for t in texts] == [True, True, False, True]
+    assert "Bo" in texts[2]
 
 
 @pytest.mark.parametrize(("args", "words"), [
