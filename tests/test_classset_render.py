@@ -21,7 +21,7 @@ from paleowidgets.core.maps import parse_document
 from paleowidgets.core.rules import TINY
 from paleowidgets.data import load_map
 from paleowidgets.render.classset import MAX_COPIES, class_set, read_names, write_class_set
-from paleowidgets.render.export import PAPERS, pdf_pages
+from paleowidgets.render.export import PAPERS, pdf_pages, sheet_bytes
 
 if os.environ.get("CI"):      # CI installs the test extras: a missing reader is a failure
     import pypdf
@@ -101,10 +101,13 @@ def test_names_one_sheet_each_then_blank_spares(tmp_path: Path,
     assert info["cut"] == []
     texts = pages_text(out)
     assert len(texts) == 8
-    for i, page in enumerate(texts):   # its pupil's name on the name line, or none
-        line = re.search(r"^Name:(.*)$", page, re.M)
-        assert line is not None, page[:200]
-        assert line.group(1).strip() == (names[i] if i < len(names) else ""), (i, line)
+    for i, page in enumerate(texts):   # its pupil's name (drawn last, on top), or none
+        assert re.search(r"^Name:\s*$", page, re.M), page[:200]
+        last = page.rstrip().splitlines()[-1]
+        if i < len(names):
+            assert last == names[i], (i, last)
+        else:
+            assert last not in names, (i, last)
     assert {tuple(sorted(s)) for s in page_sizes(out)} == {PAPERS["letter"]}
 
 
@@ -181,18 +184,30 @@ def test_pdf_pages_fit_the_sheet_inside_the_margin() -> None:
         pdf_pages([], "a4")
 
 
-def test_copies_of_a_sheet_are_drawn_once() -> None:
-    """Pages that repeat a sheet paint one drawing (a form XObject written once); a page
-    of another sheet paints its own, and every page carries its sheet's text."""
-    a, b = class_set(parse_document(TINY), names=["Ada", "Bo"])
-    reader = pypdf.PdfReader(io.BytesIO(pdf_pages([a, a, b, a], "a4")))
+def test_a_sheet_is_drawn_once_and_each_name_on_top() -> None:
+    """The pages of a class set paint one drawing of the sheet (a form XObject written
+    once), and a page with a pupil's name paints that name's own drawing on top, one per
+    distinct name; every page carries its sheet's text and its name."""
+    a, b, blank = class_set(parse_document(TINY), names=["Ada", "Bo"], copies=3)
+    reader = pypdf.PdfReader(io.BytesIO(pdf_pages([a, a, b, blank, a], "a4")))
     drawings = [[ref.idnum for ref in page["/Resources"]["/XObject"].values()]
                 for page in reader.pages]
-    assert all(len(d) == 1 for d in drawings), drawings
-    assert drawings[0] == drawings[1] == drawings[3] != drawings[2]
+    assert [len(d) for d in drawings] == [2, 2, 2, 1, 2], drawings
+    assert len({d[0] for d in drawings}) == 1, drawings          # the sheet, drawn once
+    names = [d[1] for d in drawings if len(d) == 2]
+    assert names[0] == names[1] == names[3] != names[2], drawings
     texts = [page.extract_text() for page in reader.pages]
-    assert ["Ada" in t for t in texts] == [True, True, False, True]
-    assert "Bo" in texts[2]
+    assert all("Tiny" in t for t in texts), texts[3]
+    assert [t.rstrip().splitlines()[-1] for t in texts] == ["Ada", "Ada", "Bo", "Score", "Ada"]
+
+
+def test_a_name_keeps_its_accents_beside_hangul() -> None:
+    """A French sheet with a name in Hangul: the Korean font put first also draws the
+    accents, so 'Chloé' and 'Chloè' print differently (NanumBarunGothic, the first Korean
+    font by name here, has neither and prints both as 'Chlo')."""
+    pictures = [sheet_bytes(class_set(parse_document(TINY), names=[name], lang="fr")[0],
+                            ".png", scale=1.0) for name in ("Chloé 김", "Chloè 김")]
+    assert pictures[0] != pictures[1]
 
 
 @pytest.mark.parametrize(("args", "words"), [

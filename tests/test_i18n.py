@@ -381,9 +381,11 @@ def test_a_korean_sheet_is_written_as_png_and_pdf(tmp_path: Path) -> None:
 
 def test_cairo_gets_an_installed_korean_font_first(monkeypatch: pytest.MonkeyPatch) -> None:
     svg = str(render_svg(pit(), lang="en", player="민준"))
-    monkeypatch.setattr(export, "installed_families", lambda lang: frozenset({"UnDotum"}))
+    monkeypatch.setattr(export, "installed_families",
+                        lambda lang, chars="": frozenset({"UnDotum"}))
     assert 'font-family="UnDotum, DejaVu Sans, ' in export.for_cairo(svg)
-    monkeypatch.setattr(export, "installed_families", lambda lang: frozenset({"Foo", "Bar"}))
+    monkeypatch.setattr(export, "installed_families",
+                        lambda lang, chars="": frozenset({"Foo", "Bar"}))
     assert 'font-family="Bar, DejaVu Sans, ' in export.for_cairo(svg)
     latin = str(render_svg(pit(), lang="fr"))
     assert export.for_cairo(latin) == latin   # no Hangul: as it was
@@ -391,7 +393,7 @@ def test_cairo_gets_an_installed_korean_font_first(monkeypatch: pytest.MonkeyPat
 
 def test_no_korean_font_is_a_warning_naming_the_package(monkeypatch: pytest.MonkeyPatch) -> None:
     svg = str(render_svg(pit(), lang="ko"))
-    monkeypatch.setattr(export, "installed_families", lambda lang: frozenset())
+    monkeypatch.setattr(export, "installed_families", lambda lang, chars="": frozenset())
     with pytest.warns(export.MissingFontWarning, match="fonts-nanum"):
         assert export.for_cairo(svg) == svg
 
