@@ -252,19 +252,22 @@ def at_goal(run: Run, goal: int, i: int, sub: int, want: tuple[int, int, int],
                 dead.append((sub, *want))
                 return NONE
             return fp + pu
-    if want != empty:
+    if want != empty and run.t.R < LONG_GAME:
         base_plus, base_asked, base_gave_up = base
         # One relaxation without the bonuses bounds every dig type at once: a line of
         # (sub, want) is a line of (sub, no bonus wanted) too, with the same +1
         # Points. Its answer to ``at_least`` a is exact if at least a, else a bound
         # below a; it is asked again only when that cannot settle this variant, and
         # not with a weaker cut than one it gave up under (more states still).
+        # Not on long games: there the one without the bonuses has the most states
+        # (it gave up, or took 3-10 s, and settled no target on the dig site's 9
+        # rounds left), where the one with them, asked next anyway, took 0.2-4 s.
         bp = base_plus.get(sub)
         unsettled = bp is None or need <= bp < base_asked[sub]
-        if unsettled and base_gave_up.get(sub, NONE) < need:
+        if unsettled and base_gave_up.get(sub, NONE) < max(0, need):
             got = dp_plus(run, sub, empty, free, at_least=need)
             if got is None:
-                base_gave_up[sub] = need
+                base_gave_up[sub] = max(0, need)    # as dp_plus takes it
             else:
                 bp = base_plus[sub] = got
                 base_asked[sub] = need
