@@ -6,10 +6,11 @@ Checked against every may-pass line (so every real line) of small puzzles and of
 mid-game states, enumerated by a brute force that knows nothing of the bound, per fossil
 set and per target (the set with the dig type of each bonus its lines earn), and the
 finer bound by the rounds' classes and the switches (``Packing.usage_bound``) per target
-and number of +1 Points asked; then the
-planner with the bound switched on for small games (it is asked only in long games
-otherwise) against the brute force's may-pass optimum; and on the dig site's greedy game
-of seed 101, that it rules out a fossil set the relaxation gives up on.
+and number of +1 Points asked, with its third stage (the stars the clusters' own draws
+can cover) and, for what that stage cuts, without it; then the planner with the bound
+switched on for small games (it is asked only in long games otherwise) against the
+brute force's may-pass optimum; and on the dig site's greedy game of seed 101, that it
+rules out a fossil set the relaxation gives up on.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from paleowidgets.core.rules import Game, State
 from paleowidgets.core.terms import PLUS_ONE
 from paleowidgets.core.turns import Turn
 from paleowidgets.solver._moves import NONE
-from paleowidgets.solver._planner import targets
+from paleowidgets.solver._planner import packing, targets
 from paleowidgets.solver._planner.packing import Packing
 from paleowidgets.solver._planner.run import Run
 from paleowidgets.solver.brute import TooBig, brute_force
@@ -100,11 +101,25 @@ def subsets(mask: int) -> list[int]:
         sub = (sub - 1) & mask
 
 
-def packing_of(start: State, rolls: tuple[tuple[int, int], ...]) -> tuple[Packing, int]:
+class StarCounting(Packing):
+    """The packing bound, counting the (target, need) the third stage of ``usage_bound``
+    (the stars the clusters' own draws can cover) rules out: it is asked only where the
+    bound without it allows ``need``, and each (target, need) once."""
+
+    star_cuts = 0
+
+    def _usage_plus(self, sub: int, want: tuple[int, int, int], need: int, apart: bool,
+                    stars: bool = False, blind: list[int] | None = None) -> int:
+        got = super()._usage_plus(sub, want, need, apart, stars, blind)
+        self.star_cuts += stars and got < need
+        return got
+
+
+def packing_of(start: State, rolls: tuple[tuple[int, int], ...]) -> tuple[StarCounting, int]:
     """The packing bound of ``start`` and the fossils whose rings are still open."""
     engine = Engine(start.game, rolls, switch_shape=start.held[1] > 0)
     open_f = sum(1 << f for f, ring in enumerate(engine.tables.rings) if ring & ~start.drawn)
-    return Packing(Run(engine.planner, start, 0, None)), open_f
+    return StarCounting(Run(engine.planner, start, 0, None)), open_f
 
 
 def check_against_lines(start: State, rolls: tuple[tuple[int, int], ...]) -> int:
@@ -173,11 +188,14 @@ def check_targets_against_lines(start: State, rolls: tuple[tuple[int, int], ...]
     return cut
 
 
-def check_usage_against_lines(start: State, rolls: tuple[tuple[int, int], ...]) -> int:
+def check_usage_against_lines(start: State, rolls: tuple[tuple[int, int], ...],
+                              star_cuts: list[int] | None = None) -> int:
     """Every target a line reaches, and every smaller one, gets a usage bound (the rounds
-    per class and the switches counted) at least that line's +1 Points whenever it is
-    asked for at most that many; returns how many (target, need) the usage bound ruled
-    out that the packing bound with the dig types allowed."""
+    per class and the switches counted, with the stars the clusters' draws can cover) at
+    least that line's +1 Points whenever it is asked for at most that many; returns how
+    many (target, need) the usage bound ruled out that the packing bound with the dig
+    types allowed (and appends to ``star_cuts`` how many of them the stars' stage ruled
+    out, past the bound without it)."""
     found = lines_by_target(start, rolls, 40_000)
     pack, open_f = packing_of(start, rolls)
     for (dug, *want), plus in found.items():
@@ -196,6 +214,8 @@ def check_usage_against_lines(start: State, rolls: tuple[tuple[int, int], ...]) 
                 got = pack.usage_bound(sub, w, need)
                 assert got >= best or got < need, (bin(sub), w, need, got, best)
                 cut += got < need <= pb
+    if star_cuts is not None:
+        star_cuts.append(pack.star_cuts)
     return cut
 
 
@@ -218,15 +238,27 @@ CHECKS = {"sets": check_against_lines, "targets": check_targets_against_lines,
           "usage": check_usage_against_lines}
 
 
+# Small puzzles where the stars stage of the usage bound rules something out (for the
+# test of its limits).
+FALLBACK_PUZZLES = (7, 11)
+
 # What each small puzzle's check ruled out, by (check, puzzle): the cut test below sums
 # them (a module's tests run in one process, in order; run alone, it checks them itself).
 SMALL_CUTS: dict[tuple[str, int], int] = {}
+# What the usage bound's stars stage ruled out on each small puzzle (the usage check's).
+STAR_CUTS: dict[int, int] = {}
 
 
 def small_puzzle_cut(check: str, i: int) -> int:
     if (check, i) not in SMALL_CUTS:
         game, rolls = _small(tiny_puzzle if i % 2 else crowded_puzzle, f"pack-{i}")
-        SMALL_CUTS[check, i] = CHECKS[check](game.initial_state(), rolls)
+        if check == "usage":
+            stars: list[int] = []
+            SMALL_CUTS[check, i] = check_usage_against_lines(game.initial_state(), rolls,
+                                                             stars)
+            STAR_CUTS[i] = stars[0]
+        else:
+            SMALL_CUTS[check, i] = CHECKS[check](game.initial_state(), rolls)
     return SMALL_CUTS[check, i]
 
 
@@ -258,6 +290,95 @@ def test_packing_bound_cuts_on_small_puzzles(check: str) -> None:
     targets below the bound of their fossil set, and by the rounds' classes and the
     switches some (target, +1 Points) that the bound with the dig types allows."""
     assert sum(small_puzzle_cut(check, i) for i in range(24)) > 0
+
+
+def test_usage_bound_with_stars_cuts() -> None:
+    """The usage bound's third stage (the stars the clusters' own draws can cover) rules
+    out some (target, +1 Points) that the classes and switches alone allow, over the
+    small puzzles of the tests above (whose ``usage`` check asks the bound with it)."""
+    for i in range(24):
+        if i not in STAR_CUTS:
+            SMALL_CUTS.pop(("usage", i), None)
+            small_puzzle_cut("usage", i)
+    assert sum(STAR_CUTS.values()) > 0
+
+
+@pytest.mark.parametrize("i", FALLBACK_PUZZLES)
+def test_usage_bound_falls_back_past_its_limits(i: int, monkeypatch: pytest.MonkeyPatch
+                                                ) -> None:
+    """With the stars stage's search stopped at once (``STAR_NODES`` 0), the usage
+    searches' tables dropped at every search and every Pareto filter in numpy, the usage
+    bound is still above every line, and wherever the stage searched (a cluster of the
+    target near a star) the answer is the one without the stage: never a tighter one."""
+    monkeypatch.setattr(packing, "STAR_NODES", 0)
+    monkeypatch.setattr(packing, "MEMO_USAGES", 0)
+    monkeypatch.setattr(packing, "PARETO_NUMPY", 1)
+    game, rolls = _small(tiny_puzzle if i % 2 else crowded_puzzle, f"pack-{i}")
+    start = game.initial_state()
+    check_usage_against_lines(start, rolls)
+    pack, open_f = packing_of(start, rolls)
+    plain, _ = packing_of(start, rolls)
+    plain.with_stars = False
+    searched = 0
+    for sub in subsets(open_f):
+        if not any(pack.near.get(f, 0) for f in range(sub.bit_length()) if sub >> f & 1):
+            continue
+        for w in all_wants(sub):
+            for need in range(pack.plus_cap + 1):
+                assert pack.usage_bound(sub, w, need) == plain.usage_bound(sub, w, need)
+                searched += 1
+    assert searched > 0
+
+
+@pytest.mark.parametrize("i", FALLBACK_PUZZLES)
+def test_usage_search_on_undominated_draws_gives_the_same(i: int) -> None:
+    """The usage searches branch only on the draws no other one dominates: the same
+    answers as on every draw, for every target and need."""
+    game, rolls = _small(tiny_puzzle if i % 2 else crowded_puzzle, f"pack-{i}")
+    start = game.initial_state()
+    pack, open_f = packing_of(start, rolls)
+    every, _ = packing_of(start, rolls)
+    every.prune_draws = False
+    for sub in subsets(open_f):
+        for w in all_wants(sub):
+            for need in range(pack.plus_cap + 1):
+                assert pack.usage_bound(sub, w, need) == every.usage_bound(sub, w, need)
+    assert pack.star_cuts > 0
+
+
+def test_undominated_draws() -> None:
+    """``_undominated`` keeps exactly the draws (cells, stars, way) that no other one
+    dominates (superset of cells and of stars, a way at most its own in every field),
+    against every pair, on random draws."""
+    rng = random.Random("draws")
+    guard = packing._pack([32] * 4)
+    for _ in range(30):
+        draws = {(rng.randrange(1, 16), rng.randrange(8),
+                  packing._pack([rng.randint(0, 2) for _ in range(4)])) for _ in range(40)}
+
+        def dominates(p: tuple[int, int, int], d: tuple[int, int, int]) -> bool:
+            return (p != d and p[0] & d[0] == d[0] and p[1] & d[1] == d[1]
+                    and ((d[2] | guard) - p[2]) & guard == guard)
+
+        want = {d for d in draws if not any(dominates(p, d) for p in draws)}
+        assert set(packing._undominated(draws, guard)) == want
+
+
+def test_pareto_in_numpy_is_the_same() -> None:
+    """``_pareto``'s numpy form keeps the same usages as the plain one, on random usages
+    of 10 fields of 6 bits and 6 stars' fields of 2 (two 60-bit words)."""
+    rng = random.Random("pareto")
+    guard = packing._pack([32] * 10) | sum(2 << (60 + 2 * j) for j in range(6))
+    for n in (1, 2, 130, 300, 700):
+        usages = [packing._pack([rng.randint(0, 3) for _ in range(10)])
+                  | sum(rng.randint(0, 1) << (60 + 2 * j) for j in range(6))
+                  for _ in range(n)]
+        plain = []
+        for u in sorted(set(usages)):
+            if not any((u | guard) - w & guard == guard for w in plain):
+                plain.append(u)
+        assert packing._pareto_numpy(sorted(set(usages)), guard) == plain
+        assert packing._pareto(usages, guard) == plain
 
 
 @pytest.mark.parametrize("i", range(16))

@@ -85,9 +85,47 @@ whole owes, each cluster's search keeps to them too. The classes are first merge
 one (a usage counts only the rounds: cheap), and only where that allows ``need`` are
 they counted apart, within :data:`USAGE_NODES` search nodes per cluster (past them, the
 merged answer stands).
+
+Third, only where the classes counted apart still allow ``need``: the stars the clusters'
+own draws can cover (``stars``; benchmarks/README.md, order17: most targets left at the
+lowest goals need every star bonus, from draws that must also close the rings). A usage
+then also holds, per open star, whether its draws may cover it. The search charges a
+draw a maximal pair (cells of the cluster's open rings, open stars) that one fitting
+placement of its kind covers (:meth:`Packing.star_kinds`); the line's draw's own pair
+is within one of them, so by the same induction some branch ends in a usage with costs
+at most those of the line's draws it charged and with every star those draws cover
+among its covered ones. The line's other draws (uncharged ones touching the cluster,
+draws touching no cluster) are at most ``n`` less the usage's rounds, each covering at
+most ``per_all`` open stars (the most one fitting placement covers); so the stars the
+line covers are at most the usage's covered ones plus ``min(the other open stars, (n -
+rounds) * per_all)``, and its star bonuses at most that (within ``cap_total``, and the
+count above). The clusters' covered stars unite (a sum's star bit is uncovered only
+when uncovered in every part: two draws of one line never cover one star, and the bits
+only over-count); a usage covering more stars is the smaller one (its uncovered bits
+are a subset: each star a 2-bit field, 1 when uncovered), so the Pareto-minimal sums
+still hold one at most the line's, and the bound only grows as the usage shrinks. A
+draw without a switch owes what the usage it extends owes, so only draws with one are
+checked against ``owe_max`` inside the search. The stage is skipped (the answer without
+it stands) where a sum of the classes apart allows ``need`` even with no star covered
+by its draws (it cannot cut there), and its search gives up past :data:`STAR_NODES`
+nodes a cluster (then too the answer without it stands: never a tighter one).
+
+The usage searches do less for the same answers (benchmarks/README.md, star18): they
+branch only on the draws (cells, stars, way) no other one dominates (a superset of its
+cells and stars, a way at most its own in every field; the line's draw within the one is
+within the other, which costs no more and leaves a subset of the cells to cover, so the
+induction above holds with it); a search's table (cells left, draws left) serves every
+budget of the same cluster, caps and stars (what it holds does not depend on the
+budget; dropped past :data:`MEMO_USAGES` usages in all); large Pareto filters run in
+numpy.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
 
 from ...core.terms import ONE_SQUARE, PLUS_ONE, SWITCH_DIG, SWITCH_SHAPE
 from .._moves import NONE
@@ -102,10 +140,17 @@ PACK_NODES = 20_000
 # Nodes one cluster's usage search may spend (Packing.usage_bound); past it that search
 # gives up (with the classes merged: no cut; apart: the merged answer stands).
 USAGE_NODES = 4_000
+# The same with the stars (the third stage; past it, the answer without them stands).
+STAR_NODES = 4_000
 # A usage is packed in one int, USAGE_BITS a field (the top bit a guard): per class (or
 # one for all) the rounds, then switch-shapes, switch-digs, squares.
 USAGE_BITS = 6
 _FIELD = (1 << USAGE_BITS) - 1
+# The usages the usage searches' tables may hold in all (Packing._usages) before they
+# are dropped (some 100 bytes each).
+MEMO_USAGES = 500_000
+# Past this many usages, _pareto compares them in numpy (so many at a time).
+PARETO_NUMPY = 128
 
 
 class _GaveUp(Exception):
@@ -168,6 +213,17 @@ class Packing:
                        run.held0[SWITCH_DIG] + min(run.caps0[SWITCH_DIG], ct) if v[1] else 0)
         self._usage: dict[tuple[int, ...], int] = {}
         self._cluster_usage: dict[tuple[object, ...], list[int] | None] = {}
+        # The usage searches by cluster, caps and stars, each with its table (any budget),
+        # and how many usages those tables hold (past MEMO_USAGES they are dropped).
+        self._searches: dict[tuple[object, ...], Callable[[int], list[int]]] = {}
+        self._memo_size = 0
+        # For usage_bound's stars: each open star's index (its bit in a usage), and the
+        # most open stars one fitting placement covers.
+        self.star_index = {c: j for j, c in enumerate(bits_of(self.stars))}
+        self.with_stars = True          # the third stage of usage_bound (tests turn it off)
+        self.prune_draws = True         # branch only on undominated draws (tests: off)
+        self.per_all = max((x.bit_count() for x in self.star_parts), default=0)
+        self._star_kinds: dict[tuple[tuple[int, int], ...], dict[int, list[tuple[int, int]]]] = {}
 
     def clusters(self, sub: int) -> list[int]:
         """The fossils of ``sub`` split into the connected parts of the link graph."""
@@ -303,14 +359,25 @@ class Packing:
             return self.plus_bound(sub, want)
         if merged < need or merged == NONE:
             return merged
+        # The most +1 Points of the sums with the classes apart if their draws covered
+        # no star: at least ``need``, the stars of the draws cannot rule the target out.
+        blind = [NONE]
         try:
-            return min(merged, self._usage_plus(sub, want, need, True))
+            apart = min(merged, self._usage_plus(sub, want, need, True, blind=blind))
         except _GaveUp:
             return merged
+        if apart < need or not (self.with_stars and self.star_index) or blind[0] >= need:
+            return apart
+        try:
+            return min(apart, self._usage_plus(sub, want, need, True, True))
+        except _GaveUp:
+            return apart
 
     def _usage_plus(self, sub: int, want: tuple[int, int, int], need: int,
-                    apart: bool) -> int:
-        """:meth:`usage_bound` with the classes counted apart, or merged into one."""
+                    apart: bool, stars: bool = False, blind: list[int] | None = None) -> int:
+        """:meth:`usage_bound` with the classes counted apart, or merged into one; with
+        ``stars``, the stars the clusters' own draws can cover too. ``blind[0]``, when
+        given: the answer with stars if the usages' draws covered no star."""
         n = self.n_rounds
         comps = self.clusters(sub)
         mins: list[int] = []
@@ -337,23 +404,30 @@ class Packing:
                 if not per_round:
                     return need - 1
                 rounds_cap = n - (-(-(need - n_near) // per_round))
-        capv = _pack(caps)
-        guard = _pack([1 << (USAGE_BITS - 1)] * len(caps))
+        # With ``stars``, a usage holds one 2-bit field per open star after the others:
+        # 1 while no draw of the usage covers it (``smask``: those bits).
+        smask = self.star_mask(n_cls) if stars else 0
+        cost = (1 << (USAGE_BITS * len(caps))) - 1
+        capv = _pack(caps) | smask
+        guard = _pack([1 << (USAGE_BITS - 1)] * len(caps)) | smask << 1
         top = capv | guard
         # Star bonuses a line may owe (each switch or square beyond those held): at most
         # those it gains, and with ``need`` +1 Points at most ``cap_total - need``.
         owe_max = self.cap_total - need
-        sums = [0]
+        sums = [smask]
         for i in sorted(range(len(comps)), key=lambda i: -mins[i]):
             budget = rounds_cap - (sum(mins) - mins[i])
             if budget < 0:
                 sums = []
                 break
-            us = self.cluster_usage(comps[i], want, apart, budget, capv, owe_max)
-            sums = _pareto([x + y for x in sums for y in us if (top - x - y) & guard == guard
-                            and self._owed(x + y, n_cls) <= owe_max], guard)
+            us = self.cluster_usage(comps[i], want, apart, budget, capv, owe_max, stars)
+            # Costs add up; a star is uncovered while no cluster's draws cover it.
+            both = [(x & cost) + (y & cost) | (x & y & smask) for x in sums for y in us]
+            sums = _pareto([w for w in both if (top - w) & guard == guard
+                            and self._owed(w, n_cls) <= owe_max], guard)
             if not sums:
                 break
+        n_stars = len(self.star_index)
         out = NONE
         for u in sums:
             f = _fields(u, len(caps))
@@ -362,9 +436,18 @@ class Packing:
                 continue
             owed = self._owed(u, n_cls)
             covered = n_near + min(n_far, (n - rounds) * per_round)
+            if stars:
+                # The usage's draws cover at most the stars it holds as covered; the
+                # line's other draws, at most n - rounds, at most per_all each.
+                mine = n_stars - (u & smask).bit_count()
+                covered = min(covered, mine + min(n_stars - mine, (n - rounds) * self.per_all))
             gains = min(self.cap_total, covered)
             if owed <= gains:
                 out = max(out, min(self.plus_cap, gains - owed))
+            if blind is not None:
+                least = min(self.cap_total, covered, (n - rounds) * self.per_all)
+                if owed <= least:
+                    blind[0] = max(blind[0], min(self.plus_cap, least - owed))
         if need > 0 and out < need:
             return need - 1
         return out
@@ -377,32 +460,101 @@ class Packing:
                 + max(0, (u >> (b + USAGE_BITS) & _FIELD) - self.held[SWITCH_DIG])
                 + max(0, (u >> (b + 2 * USAGE_BITS) & _FIELD) - self.held_sq))
 
+    def star_mask(self, n_cls: int) -> int:
+        """The value bits of the stars' fields in a usage of ``n_cls`` classes."""
+        start = USAGE_BITS * (n_cls + 3)
+        return sum(1 << (start + 2 * j) for j in range(len(self.star_index)))
+
+    def star_bits(self, cells: int, n_cls: int) -> int:
+        """The stars' bits in a usage of ``n_cls`` classes of the open stars of ``cells``."""
+        start = USAGE_BITS * (n_cls + 3)
+        return sum(1 << (start + 2 * self.star_index[c]) for c in bits_of(cells & self.stars))
+
+    def star_kinds(self, needs: tuple[tuple[int, int], ...], target: int
+                   ) -> dict[int, list[tuple[int, int]]]:
+        """Per kind ``shape * 4 + k`` (as :meth:`.Tables._cover_base`), the maximal pairs
+        (cells of ``target``, open stars) one fitting placement touching ``target``
+        covers: every other such placement's pair is within one of them."""
+        hit = self._star_kinds.get(needs)
+        if hit is not None:
+            return hit
+        t = self.run.t
+        drawn, stars = self.drawn, self.stars
+        wanted = [0, 0, 0, 0]
+        for f, k in needs:
+            wanted[k] |= t.rings[f] & ~drawn
+        raw: dict[int, set[tuple[int, int]]] = {}
+        for f, _k in needs:
+            for m, si in t.touchers[f]:
+                x = m & target
+                if m & drawn or not x:
+                    continue
+                ks = [k for k in (1, 2, 3) if x & wanted[k]]
+                if len(ks) > 1:
+                    continue                       # one draw has one dig type
+                raw.setdefault(si * 4 + (ks[0] if ks else 0), set()).add((x, m & stars))
+        out: dict[int, list[tuple[int, int]]] = {}
+        for sk, pairs in raw.items():
+            kept: list[tuple[int, int]] = []
+            for x, s in sorted(pairs, key=lambda p: -(p[0].bit_count() + p[1].bit_count())):
+                if not any(x & y == x and s & z == s for y, z in kept):
+                    kept.append((x, s))
+            out[sk] = kept
+        self._star_kinds[needs] = out
+        return out
+
     def cluster_usage(self, comp: int, want: tuple[int, int, int], apart: bool,
-                      budget: int, capv: int, owe_max: int) -> list[int]:
+                      budget: int, capv: int, owe_max: int, stars: bool = False
+                      ) -> list[int]:
         """The Pareto-minimal usages (packed, :data:`USAGE_BITS` a field) of the covers
         of the cluster ``comp`` (with the dig types of ``want``) of at most ``budget``
-        draws, within the caps ``capv`` and owing at most ``owe_max`` star bonuses;
-        raises _GaveUp past :data:`USAGE_NODES`."""
+        draws, within the caps ``capv`` and owing at most ``owe_max`` star bonuses
+        (with ``stars``, the stars their draws may cover too, fewer uncovered being
+        less); raises _GaveUp past :data:`USAGE_NODES`."""
         needs = tuple((f, next((1 + d for d in range(3) if want[d] >> f & 1), 0))
                       for f in bits_of(comp))
-        key = (needs, apart, budget, capv, owe_max)
+        key = (needs, apart, budget, capv, owe_max, stars)
         if key in self._cluster_usage:
             hit = self._cluster_usage[key]
             if hit is None:
                 raise _GaveUp
             return hit
+        if stars and not any(self.near.get(f, 0) for f in bits_of(comp)):
+            # No draw touching the cluster covers a star: its usages without the stars,
+            # each with every star uncovered.
+            smask = self.star_mask(len(self.free) if apart else 1)
+            plain = self.cluster_usage(comp, want, apart, budget, capv & ~smask, owe_max)
+            out = self._cluster_usage[key] = [u | smask for u in plain]
+            return out
         self._cluster_usage[key] = None
-        out = self._cluster_usage[key] = self._usages(needs, apart, budget, capv, owe_max)
+        out = self._cluster_usage[key] = self._usages(needs, apart, budget, capv, owe_max,
+                                                      stars)
         return out
 
     def _usages(self, needs: tuple[tuple[int, int], ...], apart: bool, budget: int,
-                capv: int, owe_max: int) -> list[int]:
+                capv: int, owe_max: int, stars: bool) -> list[int]:
+        key = (needs, apart, capv, owe_max, stars)
+        search = self._searches.get(key)
+        if search is None:
+            search = self._searches[key] = self._usage_search(needs, apart, capv, owe_max,
+                                                              stars)
+        return search(budget)
+
+    def _usage_search(self, needs: tuple[tuple[int, int], ...], apart: bool, capv: int,
+                      owe_max: int, stars: bool) -> Callable[[int], list[int]]:
+        """The search of :meth:`_usages` for any budget: its table of the cells left and
+        draws left is kept between calls (what it holds does not depend on the budget)."""
         t = self.run.t
         base = t._cover_base(needs, self.drawn)
         if base is None:
-            return []                              # one cell, two dig types
+            return lambda _budget: []              # one cell, two dig types
         target, _local, free_sq, kinds = base
         n_cls = len(self.free) if apart else 1
+        # Per kind, its maximal (cells, stars) pairs; without ``stars``, its maximal cell
+        # sets with no star (a draw's stars then count nowhere).
+        pairs = (self.star_kinds(needs, target) if stars
+                 else {sk: [(x, 0) for x in xs] for sk, xs in kinds.items()})
+        smask = self.star_mask(n_cls) if stars else 0
         n_fields = n_cls + 3
         ss_unit = 1 << (USAGE_BITS * n_cls)
         sd_unit = ss_unit << USAGE_BITS
@@ -429,40 +581,59 @@ class Packing:
                     acc.add(unit + ss_unit + sd_unit)
             if acc:
                 accept[sk] = sorted(acc)
-        per_cell: dict[int, list[tuple[int, list[int]]]] = {c: [] for c in bits_of(target)}
-        for sk, ways in accept.items():
-            for x in kinds[sk]:
-                for c in bits_of(x):
-                    per_cell[c].append((x, ways))
+        # The draws to branch on: (cells, stars, way) of every kind, less those another
+        # one dominates (a superset of its cells and stars, a way at most its own in
+        # every field: the line's draw within the one is within the other, at a cost at
+        # most its, and leaves fewer cells to cover, so the induction above still holds).
+        draws = {(x, s, a) for sk, ways in accept.items() for x, s in pairs[sk] for a in ways}
+        kept = (_undominated(draws, _pack([1 << (USAGE_BITS - 1)] * n_fields))
+                if self.prune_draws else sorted(draws))
+        # Per open cell, the draws through it: (cells, the usage's bits less the stars
+        # covered, ways).
+        by_pair: dict[tuple[int, int], list[int]] = {}
+        for x, s, a in kept:
+            by_pair.setdefault((x, s), []).append(a)
+        per_cell: dict[int, list[tuple[int, int, list[int]]]] = {c: [] for c in bits_of(target)}
+        for (x, s), ways in by_pair.items():
+            keep = ~self.star_bits(s, n_cls)
+            for c in bits_of(x):
+                per_cell[c].append((x, keep, ways))
         order = sorted(per_cell, key=lambda c: len(per_cell[c]))
         level = [0] * 6
         for c, opts in per_cell.items():
-            level[max((x.bit_count() for x, _a in opts), default=0)] |= 1 << c
+            level[max((x.bit_count() for x, _k, _a in opts), default=0)] |= 1 << c
         sq_max = (capv >> sq_shift) & _FIELD
         sq_level = [m & free_sq for m in level]
-        guard = _pack([1 << (USAGE_BITS - 1)] * n_fields)
+        guard = _pack([1 << (USAGE_BITS - 1)] * n_fields) | smask << 1
         top = capv | guard
         sq_unit = 1 << sq_shift
         memo: dict[tuple[int, int], list[int]] = {}
         nodes = 0
-        h_ss, h_sd, h_sq = self.held[SWITCH_SHAPE], self.held[SWITCH_DIG], self.held_sq
+        max_nodes = STAR_NODES if stars else USAGE_NODES
         ss_shift = USAGE_BITS * n_cls
-
-        def owed(w: int) -> int:
-            return (max(0, (w >> ss_shift & _FIELD) - h_ss)
-                    + max(0, (w >> (ss_shift + USAGE_BITS) & _FIELD) - h_sd)
-                    + max(0, (w >> sq_shift & _FIELD) - h_sq))
+        # owes[x]: whether a usage whose switch and square fields are x (within the caps)
+        # owes at most ``owe_max`` star bonuses.
+        h_ss, h_sd, h_sq = self.held[SWITCH_SHAPE], self.held[SWITCH_DIG], self.held_sq
+        c_ss, c_sd = (capv >> ss_shift) & _FIELD, (capv >> (ss_shift + USAGE_BITS)) & _FIELD
+        owes = bytearray((sq_max + 1) << (2 * USAGE_BITS))
+        for a_ss in range(c_ss + 1):
+            for a_sd in range(c_sd + 1):
+                for a_sq in range(sq_max + 1):
+                    if (max(0, a_ss - h_ss) + max(0, a_sd - h_sd) + max(0, a_sq - h_sq)
+                            <= owe_max):
+                        owes[a_ss | a_sd << USAGE_BITS | a_sq << (2 * USAGE_BITS)] = 1
+        sw_bits = (1 << (3 * USAGE_BITS)) - 1
 
         def usages(left: int, bud: int) -> list[int]:
             """The Pareto-minimal usages covering the cells ``left`` in ``bud`` draws."""
             nonlocal nodes
             if not left:
-                return [0]
+                return [smask]                     # no cell left, no star covered
             hit = memo.get((left, bud))
             if hit is not None:
                 return hit
             nodes += 1
-            if nodes > USAGE_NODES:
+            if nodes > max_nodes:
                 raise _GaveUp
             if nodes & 127 == 0 and t.check is not None:
                 t.check()
@@ -476,21 +647,32 @@ class Packing:
             if total_w <= 60 * bud:
                 c = next(x for x in order if left >> x & 1)
                 if bud > 0:
-                    for m, acc in per_cell[c]:
+                    for m, keep, acc in per_cell[c]:
                         for u in usages(left & ~m, bud - 1):
                             for a in acc:
-                                w = u + a
-                                if (top - w) & guard == guard and owed(w) <= owe_max:
+                                w = (u + a) & keep
+                                # A draw without switches owes what ``u`` owes.
+                                if (top - w) & guard == guard and (
+                                        a < ss_unit or owes[w >> ss_shift & sw_bits]):
                                     res.add(w)
                 if free_sq >> c & 1:
                     for u in usages(left & ~(1 << c), bud):
                         w = u + sq_unit
-                        if (u >> sq_shift) & _FIELD < sq_max and owed(w) <= owe_max:
+                        if (u >> sq_shift) & _FIELD < sq_max and owes[w >> ss_shift & sw_bits]:
                             res.add(w)
             out = memo[(left, bud)] = _pareto(list(res), guard)
+            self._memo_size += len(out)
             return out
 
-        return usages(target, budget)
+        def search(budget: int) -> list[int]:
+            nonlocal nodes
+            nodes = 0
+            if self._memo_size > MEMO_USAGES:
+                self._searches.clear()             # this search's table stays with it
+                self._memo_size = 0
+            return usages(target, budget)
+
+        return search
 
 
 def _pack(values: list[int] | tuple[int, ...]) -> int:
@@ -506,11 +688,27 @@ def _fields(u: int, n: int) -> list[int]:
     return [(u >> (USAGE_BITS * i)) & _FIELD for i in range(n)]
 
 
-def _pareto(usages: list[int], guard: int) -> list[int]:
+def _undominated(draws: set[tuple[int, int, int]], guard: int) -> list[tuple[int, int, int]]:
+    """The draws (cells, stars, way) no other one dominates: a superset of its cells and
+    of its stars with a way at most its own in every field (``guard``: the ways' fields'
+    top bits). Sorted so that a draw's dominators come before it."""
+    kept: list[tuple[int, int, int]] = []
+    for x, s, a in sorted(draws, key=lambda d: (-d[0].bit_count() - d[1].bit_count(), d)):
+        ag = a | guard
+        if not any(x & y == x and s & z == s and (ag - b) & guard == guard
+                   for y, z, b in kept):
+            kept.append((x, s, a))
+    return kept
+
+
+def _pareto(usages: list[int] | set[int], guard: int) -> list[int]:
     """The usages no other one is at most in every field (``guard``: the fields' top
     bits; ``(b | guard) - a`` keeps every guard bit exactly when a <= b in every field,
-    and then a <= b as numbers too: so sorted, a usage's dominators come before it)."""
+    and then a <= b as numbers too: so sorted, a usage's dominators come before it).
+    Past :data:`PARETO_NUMPY` usages, the same comparisons in numpy."""
     usages = sorted(set(usages))
+    if len(usages) > PARETO_NUMPY:
+        return _pareto_numpy(usages, guard)
     kept: list[int] = []
     for u in usages:
         ug = u | guard
@@ -520,3 +718,35 @@ def _pareto(usages: list[int], guard: int) -> list[int]:
         else:
             kept.append(u)
     return kept
+
+
+def _pareto_numpy(usages: list[int], guard: int) -> list[int]:
+    """:func:`_pareto` of the sorted distinct ``usages``, a block of
+    :data:`PARETO_NUMPY` at a time against those kept before it and the earlier ones
+    of the block (a usage dominated by a dropped one is dominated by a kept one). The
+    packed ints are cut in 60-bit words, which no field straddles (fields of 6 and 2
+    bits from bit 0), so the guard's test holds word by word."""
+    n = len(usages)
+    words = (guard.bit_length() + 59) // 60
+    mask = (1 << 60) - 1
+    guards = [np.uint64((guard >> (60 * k)) & mask) for k in range(words)]
+    cols = [np.fromiter(((u >> (60 * k)) & mask for u in usages), dtype=np.uint64, count=n)
+            for k in range(words)]
+    kept_cols = [c[:0] for c in cols]
+    out: list[int] = []
+    for start in range(0, n, PARETO_NUMPY):
+        end = min(n, start + PARETO_NUMPY)
+        low: npt.NDArray[np.bool_] | None = None
+        for col, kept, g in zip(cols, kept_cols, guards, strict=True):
+            block = col[start:end]
+            cand = np.concatenate([kept, block])
+            ok = (((block | g)[:, None] - cand[None, :]) & g) == g
+            low = ok if low is None else low & ok
+        assert low is not None
+        k0 = len(kept_cols[0])
+        low[:, k0:] = np.tril(low[:, k0:], -1)    # within the block, only earlier ones
+        new = np.flatnonzero(~low.any(axis=1)) + start
+        out.extend(usages[i] for i in new.tolist())
+        kept_cols = [np.concatenate([kept, col[new]])
+                     for col, kept in zip(cols, kept_cols, strict=True)]
+    return out
