@@ -329,6 +329,28 @@ def test_relaxation_admits_every_real_line(i: int) -> None:
     assert plus >= final.held[3] - s0.held[3]
 
 
+@pytest.mark.parametrize("bits", [3, 5])
+def test_relaxation_keeps_the_fewest_switches_per_cells(bits: int) -> None:
+    """The relaxation's states are kept one per set of cells, with the fewest switches
+    spent: sorted as one word (cells above, switches below) or by two keys, the answer
+    is the one a dictionary gives, in the order of the cells."""
+    import numpy as np
+
+    from paleowidgets.solver._planner.relaxation import fewest_spent
+
+    rng = random.Random(f"fewest-{bits}")
+    cells = [rng.randrange(1 << 20) | rng.choice([0, 1 << (63 - bits)]) for _ in range(400)]
+    cells += cells[:150]                                    # the same cells again
+    spent = [rng.randrange(1 << bits) for _ in cells]
+    fewest: dict[int, int] = {}
+    for c, u in zip(cells, spent, strict=True):
+        fewest[c] = min(u, fewest.get(c, u))
+    want = [sorted(fewest), [fewest[c] for c in sorted(fewest)]]
+    for way in (bits, 0):
+        got = fewest_spent(np.array(cells, np.uint64), np.array(spent, np.int32), way)
+        assert [a.tolist() for a in got] == want, way
+
+
 @pytest.mark.parametrize("i", range(12))
 def test_relaxation_at_least_is_exact_or_says_below(i: int) -> None:
     """``dp_plus(..., at_least=k)`` cuts every state that cannot leave k +1 Points, so it

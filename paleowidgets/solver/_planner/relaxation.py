@@ -161,6 +161,10 @@ def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...
     if not alive(cov, used, 0)[0]:
         return fail
     history = [(cov, used)]               # the states after each round, by cells
+    # Switches spent never pass those held and the star bonuses (``room``): so many bits.
+    used_bits = max(1, (h_sw + cap_total).bit_length())
+    if universe.bit_count() + used_bits > 64:
+        used_bits = 0                     # no room to sort (cells, spent) as one word
     for j in range(n - 1):
         # Weights at round j + 1: a state's cells left must weigh at most what the
         # rounds after j carry, plus the squares; so the set drawn now must weigh at
@@ -179,8 +183,9 @@ def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...
         k0 = int(np.searchsorted(thr, 0, side="right"))
         parts_c, parts_u = [cov[:k0]], [used[:k0]]      # the round passes
         made = k0
-        for idx, (wx, x, c) in enumerate(ranked):
-            k = int(np.searchsorted(thr, wx, side="right"))
+        ks = np.searchsorted(thr, [wx for wx, _, _ in ranked], side="right").tolist()
+        for idx, (_wx, x, c) in enumerate(ranked):
+            k = ks[idx]
             if not k:
                 break
             if check is not None and not idx & 15:
@@ -194,12 +199,7 @@ def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...
                 return None
         new_c = np.concatenate(parts_c)
         new_u = np.concatenate(parts_u)
-        # Of the states with the same cells, the one that spent fewest switches.
-        order = np.lexsort((new_u, new_c))
-        new_c, new_u = new_c[order], new_u[order]
-        first = np.ones(len(new_c), np.bool_)
-        first[1:] = new_c[1:] != new_c[:-1]
-        cov, used = new_c[first], new_u[first]
+        cov, used = fewest_spent(new_c, new_u, used_bits)
         if len(cov) > 2 * limit:
             return None
         keep = alive(cov, used, j + 1)
@@ -247,6 +247,33 @@ def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...
             sets.append((rounds[n - 1], end[2], end[3]))
             realise(run, sets, universe, need, wanted, touch)
     return best
+
+
+def fewest_spent(cells: npt.NDArray[np.uint64], spent: npt.NDArray[np.int32], bits: int
+                 ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32]]:
+    """Of the states (``cells``, ``spent``) with the same cells, the one that spent the
+    fewest switches, sorted by cells. With ``bits`` > 0 (the spent counts fit in that
+    many bits below the cells in one 64-bit word) a state is sorted as that one word:
+    numpy sorts words several times faster than it sorts two keys (``lexsort``; 6
+    million states: 0.14 s against 2.8 s), with the same answer.
+
+    >>> c = np.array([5, 3, 5, 3], np.uint64); u = np.array([2, 1, 0, 4], np.int32)
+    >>> [a.tolist() for a in fewest_spent(c, u, 3)] == [a.tolist() for a in fewest_spent(c, u, 0)]
+    True
+    >>> [a.tolist() for a in fewest_spent(c, u, 3)]
+    [[3, 5], [1, 0]]
+    """
+    if bits:
+        shift = np.uint64(bits)
+        words = np.sort((cells << shift) | spent.astype(np.uint64))
+        cells = words >> shift
+        spent = (words & np.uint64((1 << bits) - 1)).astype(np.int32)
+    else:
+        order = np.lexsort((spent, cells))
+        cells, spent = cells[order], spent[order]
+    first = np.ones(len(cells), np.bool_)
+    first[1:] = cells[1:] != cells[:-1]
+    return cells[first], spent[first]
 
 
 def _patterns(run: Run, rounds: list[int], touch: int, universe: int,
