@@ -15,7 +15,7 @@ each piece.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 
 from ..core.geometry import LETTERS
@@ -491,15 +491,8 @@ class Tables:
         if not (need[1] & need[2] or need[1] & need[3] or need[2] & need[3]):
             free_sq = target & ~self.stars & ~(need[1] | need[2] | need[3])
             raw: dict[int, set[int]] = {}
-            for f, _k in targets:
-                for m, si in self.touchers[f]:
-                    x = m & target
-                    if m & drawn or not x:
-                        continue
-                    ks = [k for k in (1, 2, 3) if x & need[k]]
-                    if len(ks) > 1:
-                        continue              # one draw has one dig type
-                    raw.setdefault(si * 4 + (ks[0] if ks else 0), set()).add(x)
+            for sk, _m, x in self.draws_by_kind(targets, drawn, target, need):
+                raw.setdefault(sk, set()).add(x)
             kinds: dict[int, list[int]] = {}
             for sk, subs in raw.items():
                 kept: list[int] = []
@@ -512,6 +505,22 @@ class Tables:
             self._cover_bases.clear()
         self._cover_bases[key] = out
         return out
+
+    def draws_by_kind(self, targets: tuple[tuple[int, int], ...], drawn: int, target: int,
+                      need: list[int]) -> Iterator[tuple[int, int, int]]:
+        """The fitting placements touching the rings of the fossils of ``targets`` that
+        cover cells of ``target``, as (kind ``shape * 4 + k``, the placement's cells, its
+        cells of ``target``): k is 1 + the dig type of the cells of ``need[k]`` it meets,
+        0 when it meets none; one meeting two of them is left out (one draw has one dig
+        type)."""
+        for f, _k in targets:
+            for m, si in self.touchers[f]:
+                x = m & target
+                if m & drawn or not x:
+                    continue
+                ks = [k for k in (1, 2, 3) if x & need[k]]
+                if len(ks) <= 1:
+                    yield si * 4 + (ks[0] if ks else 0), m, x
 
     def cover_rounds(self, targets: tuple[tuple[int, int], ...], drawn: int,
                      rounds: tuple[Slot, ...], upgrades: int, sq: int, lo: int, *,

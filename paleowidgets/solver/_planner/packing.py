@@ -484,15 +484,8 @@ class Packing:
         for f, k in needs:
             wanted[k] |= t.rings[f] & ~drawn
         raw: dict[int, set[tuple[int, int]]] = {}
-        for f, _k in needs:
-            for m, si in t.touchers[f]:
-                x = m & target
-                if m & drawn or not x:
-                    continue
-                ks = [k for k in (1, 2, 3) if x & wanted[k]]
-                if len(ks) > 1:
-                    continue                       # one draw has one dig type
-                raw.setdefault(si * 4 + (ks[0] if ks else 0), set()).add((x, m & stars))
+        for sk, m, x in t.draws_by_kind(needs, drawn, target, wanted):
+            raw.setdefault(sk, set()).add((x, m & stars))
         out: dict[int, list[tuple[int, int]]] = {}
         for sk, pairs in raw.items():
             kept: list[tuple[int, int]] = []
