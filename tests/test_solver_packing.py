@@ -24,6 +24,7 @@ from helpers import random_midgame
 from paleowidgets.core.rules import Game, State
 from paleowidgets.core.terms import PLUS_ONE
 from paleowidgets.core.turns import Turn
+from paleowidgets.solver import _tables
 from paleowidgets.solver._moves import NONE
 from paleowidgets.solver._planner import packing, targets
 from paleowidgets.solver._planner.packing import Packing
@@ -379,6 +380,22 @@ def test_pareto_in_numpy_is_the_same() -> None:
                 plain.append(u)
         assert packing._pareto_numpy(sorted(set(usages)), guard) == plain
         assert packing._pareto(usages, guard) == plain
+
+
+def test_bits_of_long_ints_through_numpy_is_the_same() -> None:
+    """``bits_of`` gives every set bit, lowest first, on both of its ways: the loop and
+    numpy (long ints with many bits, as the placement sets of a 13x13 map are)."""
+    rng = random.Random("bits")
+    used = 0
+    for size in (1, 64, 169, 1025, 4200):
+        for k in (0, 1, 5, 41, 300):
+            if k > size:
+                continue
+            mask = sum(1 << b for b in rng.sample(range(size), k))
+            if mask.bit_length() > _tables.BITS_NUMPY and k > _tables.BITS_NUMPY_COUNT:
+                used += 1
+            assert _tables.bits_of(mask) == [b for b in range(size) if mask >> b & 1]
+    assert used >= 2                        # the numpy way was taken
 
 
 @pytest.mark.parametrize("i", range(16))

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 
+import numpy as np
+
 from ..core.geometry import LETTERS
 from ..core.maps import Roll
 from ..core.rules import Game, State
@@ -37,12 +39,24 @@ UNIT = 12          # weights of shared ring cells are 1/1, 1/2, 1/3 or 1/4: scal
 # A switch variant: (switch-shape may be spent, switch-dig may be spent).
 Variant = tuple[bool, bool]
 Shapes = tuple[tuple[int, ...], ...]   # (all shapes, shapes usable with dig 0, 1, 2)
+# bits_of goes through numpy for ints longer than this many bits with more set bits than
+# BITS_NUMPY_COUNT (a fixed cost of some 18 us against some 0.6 us a bit on 4,000-bit
+# ints: benchmarks/README.md, session 19).
+BITS_NUMPY = 1024
+BITS_NUMPY_COUNT = 40
 Slot = tuple[Shapes, Shapes, int]       # (without switches, with switches, how many rounds)
 VARIANTS: tuple[Variant, ...] = ((False, False), (True, False), (False, True), (True, True))
 
 
 def bits_of(mask: int) -> list[int]:
     """The indices of the set bits of ``mask``, lowest first."""
+    if mask.bit_length() > BITS_NUMPY and mask.bit_count() > BITS_NUMPY_COUNT:
+        # Many bits of a long int (placement sets: some 4,000 bits): numpy unpacks its
+        # bytes at once, where each step below costs the whole int's length.
+        raw = np.frombuffer(mask.to_bytes((mask.bit_length() + 7) // 8, "little"),
+                            dtype=np.uint8)
+        out: list[int] = np.flatnonzero(np.unpackbits(raw, bitorder="little")).tolist()
+        return out
     out = []
     while mask:
         low = mask & -mask

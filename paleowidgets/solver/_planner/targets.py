@@ -491,11 +491,16 @@ def coverable(run: Run, need: int, want: tuple[int, int, int], fit: int,
     by_k = [0, 0, 0, 0, 0, 0]
     pl_mask, pl_shape = t.pl_mask, t.pl_shape
     w0, w1, w2 = want
+    wall = w0 | w1 | w2
+    any_dig = allowed[0]
     for i in bits_of(cand):
         m = pl_mask[i]
         si = pl_shape[i]
-        wd = want_dig(m, want)
-        if wd == -2 or not allowed[1 + wd][si]:
+        if m & wall:                    # meets a wanted ring: its dig type is set
+            wd = want_dig(m, want)
+            if wd == -2 or not allowed[1 + wd][si]:
+                continue
+        elif not any_dig[si]:
             continue
         x = m & need
         k = x.bit_count()
