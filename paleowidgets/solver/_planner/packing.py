@@ -151,8 +151,6 @@ _FIELD = (1 << USAGE_BITS) - 1
 MEMO_USAGES = 500_000
 # Past this many usages, _pareto compares them in numpy (so many at a time).
 PARETO_NUMPY = 128
-# _EARLIER[i, j]: j < i (within a block of _pareto_numpy, the usages before the i-th).
-_EARLIER = np.tri(PARETO_NUMPY, PARETO_NUMPY, -1, dtype=bool)
 
 
 class _GaveUp(Exception):
@@ -725,11 +723,8 @@ def _pareto_numpy(usages: list[int], guard: int) -> list[int]:
     words = (guard.bit_length() + 59) // 60
     mask = (1 << 60) - 1
     guards = [np.uint64((guard >> (60 * k)) & mask) for k in range(words)]
-    if words == 1:
-        cols = [np.array(usages, dtype=np.uint64)]
-    else:
-        cols = [np.array([(u >> (60 * k)) & mask for u in usages], dtype=np.uint64)
-                for k in range(words)]
+    cols = [np.fromiter(((u >> (60 * k)) & mask for u in usages), dtype=np.uint64, count=n)
+            for k in range(words)]
     kept_cols = [c[:0] for c in cols]
     out: list[int] = []
     for start in range(0, n, PARETO_NUMPY):
@@ -742,9 +737,7 @@ def _pareto_numpy(usages: list[int], guard: int) -> list[int]:
             low = ok if low is None else low & ok
         assert low is not None
         k0 = len(kept_cols[0])
-        b = end - start
-        tri = _EARLIER[:b, :b] if b <= len(_EARLIER) else np.tri(b, b, -1, dtype=bool)
-        low[:, k0:] &= tri                        # within the block, only earlier ones
+        low[:, k0:] = np.tril(low[:, k0:], -1)    # within the block, only earlier ones
         new = np.flatnonzero(~low.any(axis=1)) + start
         out.extend(usages[i] for i in new.tolist())
         kept_cols = [np.concatenate([kept, col[new]])
