@@ -110,7 +110,7 @@ def _relaxations(map_name: str, seed: int, limit: float, queue: Any) -> None:
 
 
 def _analyse(map_name: str, seed: int, limit: float, bot: str, share: float | None,
-             queue: Any) -> None:
+             workers: int | None, queue: Any) -> None:
     """The bot's game of ``random.Random(seed)`` on the rolls of game ``seed``, analysed
     with ``analyse(total_time=limit)``; each round's bracket and seconds are printed."""
     from paleowidgets.core.rules import Game
@@ -129,14 +129,19 @@ def _analyse(map_name: str, seed: int, limit: float, bot: str, share: float | No
     def progress(done: int, total: int) -> None:
         times.append(time.perf_counter())
 
-    a = analysis.analyse(game, rolls, turns, total_time=limit, progress=progress)
+    a = analysis.analyse(game, rolls, turns, total_time=limit, progress=progress,
+                         workers=workers)
     seconds = times[-1] - times[0]
     spent = {game.rounds - i: times[i + 1] - times[i] for i in range(len(times) - 1)}
     for r in a.rounds:
         mark = "proven" if r.bound_before == r.best_before else ""
         print(f"    round {r.round:2}: best {r.best_before} / {r.bound_before} "
               f"{mark:6} {spent[r.round]:5.1f} s", flush=True)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    # This process's peak, and the lines worker's (its only child), added: an upper
+    # bound of the two together.
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    worker = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    peak = f"{own + worker:.0f} ({own:.0f} + {worker:.0f})" if worker else f"{own:.0f}"
     proven = sum(r.proven for r in a.rounds)
     queue.put((a.final, a.best, a.bound, f"{proven} of {len(a.rounds)}", seconds, peak))
 
@@ -154,9 +159,10 @@ def in_child(target: Any, *args: Any) -> tuple[Any, ...]:
 
 
 def run(kind: str, map_name: str, seed: int, limit: float,
-        bot: str = "greedy", share: float | None = None) -> tuple[Any, ...]:
+        bot: str = "greedy", share: float | None = None,
+        workers: int | None = None) -> tuple[Any, ...]:
     if kind == "analyse":
-        return in_child(_analyse, map_name, seed, limit, bot, share)
+        return in_child(_analyse, map_name, seed, limit, bot, share, workers)
     if kind == "relax":
         return in_child(_relaxations, map_name, seed, limit)
     return in_child(_run, kind, map_name, seed, limit)
@@ -177,6 +183,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bot", default="greedy", help="the bot whose game --analyse analyses")
     ap.add_argument("--proof-share", type=float, default=None,
                     help="--analyse with this analysis.PROOF_SHARE (0: equal shares)")
+    ap.add_argument("--workers", type=int, nargs="+", default=[0], metavar="N",
+                    help="--analyse with analyse(workers=N) (0: as the machine allows); "
+                         "several: each game with each, one after the other (A/B)")
     ap.add_argument("--gap", type=float, default=0.0, metavar="SECONDS",
                     help="also print, per game, what our last line leaves (fossils buried, "
                          "bonuses missed, +1 Points short) and relaxations' bounds of the "
@@ -236,17 +245,18 @@ def main(argv: list[str] | None = None) -> int:
 def analyse_games(args: argparse.Namespace) -> int:
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"{os.cpu_count()} cores", flush=True)
-    print(f"| map | seed | {args.bot} game | best / bound | rounds proven | s | MB |",
-          flush=True)
-    print("|---|---|---|---|---|---|---|", flush=True)
+    print(f"| map | seed | workers | {args.bot} game | best / bound | rounds proven | s "
+          "| MB |", flush=True)
+    print("|---|---|---|---|---|---|---|---|", flush=True)
     for map_name in args.maps:
         for i in range(args.games):
             seed = args.seed + i
-            final, best, bound, proven, sec, mb = run("analyse", map_name, seed,
-                                                      args.analyse, args.bot,
-                                                      args.proof_share)
-            print(f"| {map_name} | {seed} | {final} | {best} / {bound} | {proven} | "
-                  f"{sec:.1f} | {mb:.0f} |", flush=True)
+            for workers in args.workers:
+                final, best, bound, proven, sec, mb = run("analyse", map_name, seed,
+                                                          args.analyse, args.bot,
+                                                          args.proof_share, workers or None)
+                print(f"| {map_name} | {seed} | {workers or 'auto'} | {final} | {best} / "
+                      f"{bound} | {proven} | {sec:.1f} | {mb} |", flush=True)
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
           flush=True)
     return 0

@@ -7,6 +7,7 @@ every state): random legal turns, the greedy bot's, and the optimal line itself.
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Sequence
 from functools import cache
@@ -22,9 +23,11 @@ from paleowidgets.core.maps import Puzzle, Roll
 from paleowidgets.core.rules import Game, State
 from paleowidgets.core.turns import Turn
 from paleowidgets.data import load_map
+from paleowidgets.solver import analysis
 from paleowidgets.solver.analysis import Analysis, analyse, analyse_log, hint_ladder
 from paleowidgets.solver.bots import GreedyBot, play_game
-from paleowidgets.solver.exact import solve
+from paleowidgets.solver.exact import Engine, Solution, solve
+from paleowidgets.solver.lines_worker import LinesWorker, cpus
 from paleowidgets.solver.puzzlegen import random_puzzle
 
 BUDGET = 4_000
@@ -122,6 +125,50 @@ def test_analysis_matches_brute_force(player: str, i: int) -> None:
     if player == "optimal":
         assert all(ra.regret == 0 for ra in a.rounds)
         assert a.final == a.best
+
+
+@pytest.mark.parametrize("i", range(4))
+def test_the_lines_worker_fills_the_rounds_the_proofs_miss(
+        i: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the lines worker (a second process; here on a short game, from its last
+    state), and this process's solves given no time from the third state from the end
+    back, the analysis still matches the brute force, proven: the worker's solves (in
+    its own process, not cut) fill the rounds this process could not prove."""
+    puzzle, turns, best = game_case(f"analysis-greedy-{i}", "greedy")
+    game = Game.from_puzzle(puzzle)
+    n = len(turns)
+    monkeypatch.setattr(analysis, "WORKER_ROUNDS", 0)
+    monkeypatch.setattr(analysis, "WORKER_LEFT", 1)
+    started: list[LinesWorker | None] = []
+    start = LinesWorker.start
+
+    def starting(*a: Any) -> LinesWorker | None:
+        started.append(start(*a))
+        return started[-1]
+
+    monkeypatch.setattr(LinesWorker, "start", starting)
+    real = Engine.solve
+    cut: list[bool] = []
+
+    def cut_solve(self: Engine, s: State, **kw: Any) -> Solution:
+        if s.round < n - 2:
+            kw["time_limit"] = 0.0
+            sol = real(self, s, **kw)
+            cut.append(sol.proven)
+            return sol
+        return real(self, s, **kw)
+
+    monkeypatch.setattr(Engine, "solve", cut_solve)
+    a = analyse(game, puzzle.rolls, turns, total_time=30, workers=2)
+    check_analysis(a, puzzle, turns, best)
+    assert started and started[0] is not None
+    assert False in cut             # a round this process did not prove
+    assert any(proven for _, _, proven, _ in started[0].results.values())  # the worker did
+
+
+def test_the_lines_worker_is_asked_for_by_the_cores() -> None:
+    """``cpus()``: at least one core, at most the machine's."""
+    assert 1 <= cpus() <= (os.cpu_count() or 1)
 
 
 def test_some_games_have_regret() -> None:

@@ -17,10 +17,13 @@ from helpers import random_midgame
 
 from paleowidgets.core.rules import Game
 from paleowidgets.data import load_map
+from paleowidgets.solver._moves import Move
 from paleowidgets.solver._planner import targets
 from paleowidgets.solver.bots import GreedyBot, play_game
 from paleowidgets.solver.brute import TooBig, brute_force, checked_case
 from paleowidgets.solver.exact import Engine, replay_score, solve
+from paleowidgets.solver.exact import _turns as turns_of
+from paleowidgets.solver.lines_worker import moves_of
 from paleowidgets.solver.puzzlegen import crowded_puzzle, tiny_puzzle
 
 
@@ -145,3 +148,83 @@ def test_the_one_pass_end_is_exercised(gap: int, monkeypatch: pytest.MonkeyPatch
         puzzle, optimum = checked_case(make, f"settle-{i}", 15_000)
         assert solve(puzzle).optimum == optimum
     assert calls[0] >= 2
+
+
+@pytest.mark.parametrize("i", range(12))
+def test_settled_planner_above_a_callers_line(i: int, jump_always: list[int]) -> None:
+    """Before its last goals and each of their targets the planner asks the caller for a
+    real line found meanwhile (``more_lines``, e.g. another process's); that line's value
+    (the brute force's real optimum, or the floor: nothing better found) becomes the
+    floor. Above it, the may-pass optimum and a line; at or below it, no line and an
+    answer not above it."""
+    make = tiny_puzzle if i % 2 else crowded_puzzle
+    puzzle, optimum = checked_case(make, f"settle-lines-{i}", 15_000)
+    game = Game.from_puzzle(puzzle)
+    relaxed = brute_force(game, puzzle.rolls, budget=60_000, may_pass=True)
+    assert relaxed >= optimum
+    start = game.initial_state()
+    asked = [0]
+    for floor in (0, max(0, optimum - 2)):
+        for found in (floor, optimum):
+            def more_lines(found: int = found) -> int:
+                asked[0] += 1
+                return found
+
+            engine = Engine(game, tuple(puzzle.rolls), switch_shape=False)
+            value, line = engine.planner.solve(start, floor, more_lines=more_lines)
+            if relaxed > max(floor, found):
+                assert value == relaxed and line is not None
+            elif line is not None:
+                assert value == relaxed > floor     # found at a goal, before the ask
+            else:
+                assert value <= max(floor, found)
+                assert value >= found               # the caller's line is a floor
+    assert asked[0] > 0 or jump_always[0] == 0
+
+
+@pytest.mark.parametrize("i", range(12))
+def test_a_proof_takes_the_lines_found_elsewhere(i: int, jump_always: list[int]) -> None:
+    """``Engine.solve(outside=...)``: the real lines another process found (here the
+    optimal line, handed over on the second ask, as if it came during the search) raise
+    the proof's floor; the answer is still the brute force's optimum, proven, and the
+    line returned replays to it."""
+    make = tiny_puzzle if i % 2 else crowded_puzzle
+    puzzle, optimum = checked_case(make, f"settle-outside-{i}", 15_000)
+    game = Game.from_puzzle(puzzle)
+    best = solve(puzzle).turns
+    engine = Engine(game, tuple(puzzle.rolls), switch_shape=False)
+    start = game.initial_state()
+    asked = [0]
+
+    def outside() -> list[list[Move]]:
+        asked[0] += 1
+        return [moves_of(engine, start, best)] if asked[0] == 2 else []
+
+    sol = engine.solve(start, lines_first=False, outside=outside)
+    assert sol.proven and sol.optimum == sol.bound == optimum
+    assert replay_score(puzzle, sol.turns) == optimum
+    assert asked[0] >= 1
+
+
+@pytest.mark.parametrize("i", range(6))
+def test_lines_alone_are_real_lines_that_only_rise(i: int) -> None:
+    """``Engine.find_lines`` (the lines worker's first pass): every line it reports is
+    better than the one before and replays to its value, never above the optimum; it
+    returns the best, at least its seed's value."""
+    make = tiny_puzzle if i % 2 else crowded_puzzle
+    puzzle, optimum = checked_case(make, f"settle-find-{i}", 15_000)
+    game = Game.from_puzzle(puzzle)
+    engine = Engine(game, tuple(puzzle.rolls), switch_shape=False)
+    start = game.initial_state()
+    seed = list(engine.search.greedy(start))
+    told: list[int] = []
+
+    def on_line(value: int, line: list[Move]) -> None:
+        told.append(value)
+        turns = tuple(turns_of(engine.tables, start, line))
+        assert replay_score(puzzle, turns) == value
+
+    value, line = engine.find_lines(start, 0.3, seed=seed, on_line=on_line)
+    assert told == sorted(set(told)) and all(v <= optimum for v in told)
+    assert value == max([*told, value]) <= optimum
+    assert replay_score(puzzle, turns_of(engine.tables, start, line)) == value

@@ -37,6 +37,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ..core.logs import GameLog, replay_turns
@@ -46,6 +47,7 @@ from ..core.terms import DIG_TYPES
 from ..core.turns import Turn
 from ._moves import Move
 from .exact import Engine
+from .lines_worker import LinesWorker, Result, cpus, moves_of
 
 __all__ = ["Analysis", "Hint", "RoundAnalysis", "analyse", "analyse_log", "hint_ladder"]
 
@@ -120,7 +122,8 @@ class Hint:
 
 def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
             time_limit: float | None = None, total_time: float | None = None,
-            progress: Callable[[int, int], object] | None = None) -> Analysis:
+            progress: Callable[[int, int], object] | None = None,
+            workers: int | None = None) -> Analysis:
     """Analyse a finished game: one roll and one turn for each of the game's rounds.
 
     ``time_limit`` (seconds) bounds each solve (there is one per round); None proves
@@ -137,6 +140,13 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
     ``State.apply`` first (an illegal one raises IllegalTurnError); a game not finished is
     a ValueError.
 
+    With ``total_time``, on a game of ``WORKER_ROUNDS`` rounds or more and with
+    ``workers`` at least 2 (None: the cores this process may use, :func:`.lines_worker.cpus`),
+    the line searches go to a second process (:mod:`.lines_worker`), from the state with
+    ``WORKER_LEFT`` rounds left back to the first, and the proofs here may take all the
+    time: their lines raise the proofs' floors as they come, and the rounds not proven
+    take the best of both processes' lines and bounds.
+
     Every round carries its bracket: the best line found and an upper bound, before and
     after the turn played (equal when proven). The true best of a state is never below
     that of its successor, so a bound after the turn is also cut to the bound before it.
@@ -149,44 +159,111 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
     engine = Engine(game, rolls, switch_shape=any(s.held[1] for s in states))
     n = len(turns)
     final = states[-1].score().total
+    t0 = time.perf_counter()
+    worker = None
+    if (total_time is not None and n >= WORKER_ROUNDS
+            and (cpus() if workers is None else workers) >= 2):
+        worker = LinesWorker.start(game, rolls, turns, max(0, n - WORKER_LEFT),
+                                   time.monotonic() + total_time - WORKER_SLACK)
+    # Each state's solves: (optimum, bound, proven, turns); the analysis' own, then the
+    # worker's.
+    solved: dict[int, list[Result]] = {r: [] for r in range(n)}
+    lines: dict[int, tuple[int, tuple[Turn, ...]]] = {}
+    after_line: list[Move] = []          # the best line found from states[r + 1]
+    proving = True                       # every round solved so far is proven
+    r = n - 1
+    try:
+        while r >= 0 and (worker is None or proving):
+            s = states[r]
+            played = engine.move_of(s, turns[r])
+            limit = time_limit
+            if total_time is not None:
+                if worker is None:
+                    share = _share(total_time, time.perf_counter() - t0, r + 1, proving)
+                else:
+                    share = max(0.0, total_time - (time.perf_counter() - t0))
+                limit = share if limit is None else min(limit, share)
+            outside = None if worker is None else partial(worker.outside, engine, r, s)
+            # While proving, no anytime phase (beam.py): the seed is already a good line,
+            # and the beams would take 70 % of the time the proof needs (the dig site's
+            # state with 8 rounds left: proven in 24 s without them, not in 60 s with them).
+            sol = engine.solve(s, time_limit=limit, seed=[played, *after_line],
+                               lines_first=not proving, outside=outside)
+            proving = proving and sol.proven
+            solved[r].append((sol.optimum, sol.bound, sol.proven, sol.turns))
+            if worker is not None and sol.proven:
+                worker.proven(r, sol.turns)
+            after_line = moves_of(engine, s, sol.turns)
+            if progress is not None:
+                progress(n - r, n)
+            r -= 1
+    except BaseException:
+        if worker is not None:          # an error (or Ctrl-C out of a proof's end)
+            worker.finish((), 0.0)
+        raise
+    if worker is not None:
+        # The states the worker is to give: from the one this process did not prove
+        # (the last it solved) back, as far as the worker goes.
+        top = -1 if proving else min(r + 1, worker.first)
+        results, lines = worker.finish(range(top + 1), WORKER_GRACE)
+        for k, got in results.items():
+            solved[k].append(got)
+    # From the last round back: the best line from each state is the best of its solves
+    # and of the turn played followed by the best line from the next state (so
+    # ``found[r] >= found[r + 1]`` by construction, and the regret is never negative);
+    # its bound is the least of its solves'. A state no solve reached (the worker
+    # stopped early) is solved here, in an equal share of what is left.
     found = [0] * (n + 1)                # the best line found from states[r]
     bound = [0] * (n + 1)                # an upper bound of every line from states[r]
-    best_turns: list[Turn] = [Turn.pass_()] * n
     found[n] = bound[n] = final
-    after_line: list[Move] = []          # the best line found from states[r + 1]
-    t0 = time.perf_counter()
-    proving = True                       # every round solved so far is proven
-    for r in range(n - 1, -1, -1):
-        s = states[r]
-        played = engine.move_of(s, turns[r])
-        limit = time_limit
-        if total_time is not None:
-            share = _share(total_time, time.perf_counter() - t0, r + 1, proving)
-            limit = share if limit is None else min(limit, share)
-        # While proving, no anytime phase (beam.py): the seed is already a good line,
-        # and the beams would take 70 % of the time the proof needs (the dig site's
-        # state with 8 rounds left: proven in 24 s without them, not in 60 s with them).
-        sol = engine.solve(s, time_limit=limit, seed=[played, *after_line],
-                           lines_first=not proving)
-        proving = proving and sol.proven
-        # The seed line is the turn played then the best line after it: the solver's
-        # answer is at least its value, so the regret found is never negative.
-        assert sol.optimum >= found[r + 1]
-        found[r], bound[r], best_turns[r] = sol.optimum, sol.bound, sol.turns[0]
-        after_line = _moves_of(engine, s, sol.turns)
-        if progress is not None:
-            progress(n - r, n)
+    best_turns: list[Turn] = [Turn.pass_()] * n
+    line: tuple[Turn, ...] = ()          # the best line from states[r + 1]
+    for k in range(n - 1, -1, -1):
+        extra = lines.get(k)            # the worker's best line, without a bound
+        if not solved[k]:
+            limit = max(WORKER_LEAST, (total_time or 0.0)
+                        - (time.perf_counter() - t0)) / (k + 1)
+            more = [] if extra is None else [moves_of(engine, states[k], extra[1])]
+            sol = engine.solve(states[k], time_limit=limit, outside=partial(list, more),
+                               seed=moves_of(engine, states[k], (turns[k], *line)))
+            solved[k].append((sol.optimum, sol.bound, sol.proven, sol.turns))
+        if progress is not None and k <= r:
+            progress(n - k, n)
+        best, best_line = -1, line      # the analysis' own solve first on a tie
+        for optimum, _bound, _proven, got_line in solved[k]:
+            if optimum > best:
+                best, best_line = optimum, got_line
+        if extra is not None and extra[0] > best:
+            best, best_line = extra
+        if found[k + 1] > best:
+            best, best_line = found[k + 1], (turns[k], *line)
+        least = min(got[1] for got in solved[k])
+        assert least >= best, (k, solved[k])    # every bound is above every real line
+        found[k], bound[k], best_turns[k], line = best, least, best_line[0], best_line
     # The best from states[r + 1] is at most the best from states[r] (the turn played is
     # one of the turns of round r): a bound carries forward.
-    for r in range(n):
-        bound[r + 1] = min(bound[r + 1], bound[r])
+    for k in range(n):
+        bound[k + 1] = min(bound[k + 1], bound[k])
     rounds = tuple(
-        RoundAnalysis(r + 1, rolls[r], turns[r], found[r], found[r + 1],
-                      found[r] - found[r + 1], best_turns[r],
-                      found[r] == bound[r] and found[r + 1] == bound[r + 1],
-                      bound[r], bound[r + 1])
-        for r in range(n))
-    return Analysis(rounds, final, found[0], all(r.proven for r in rounds), bound[0])
+        RoundAnalysis(k + 1, rolls[k], turns[k], found[k], found[k + 1],
+                      found[k] - found[k + 1], best_turns[k],
+                      found[k] == bound[k] and found[k + 1] == bound[k + 1],
+                      bound[k], bound[k + 1])
+        for k in range(n))
+    return Analysis(rounds, final, found[0], all(x.proven for x in rounds), bound[0])
+
+
+# The lines worker (:mod:`.lines_worker`): on games of at least WORKER_ROUNDS rounds
+# (class games; not the lessons' short puzzles, where the proofs take well under a
+# second), from the state with WORKER_LEFT rounds left (those after it are proven in a
+# second or two: the worker would be behind the proofs), to be done WORKER_SLACK s before
+# the end of ``total_time``; the analysis waits WORKER_GRACE s past that for its last
+# results. A state neither process reached is solved in at least WORKER_LEAST s.
+WORKER_ROUNDS = 12
+WORKER_LEFT = 7
+WORKER_SLACK = 0.5
+WORKER_GRACE = 2.0
+WORKER_LEAST = 0.05
 
 
 # The share of ``total_time`` that the rounds proven from the end, and the first one that
@@ -227,17 +304,6 @@ def analyse_log(log: GameLog, player: int | str = 0, **kw: Any) -> Analysis:
             raise ValueError(f"no player {player!r} in the log (players: {', '.join(names)})")
         player = names.index(player)
     return analyse(log.game, log.rolls, log.players[player].turns, **kw)
-
-
-def _moves_of(engine: Engine, start: State, turns: Sequence[Turn]) -> list[Move]:
-    out = []
-    s = start
-    for turn in turns:
-        mv = engine.move_of(s, turn)
-        out.append(mv)
-        s = s.play(mv.mask, mv.dig, spend_shape=mv.spend_shape, spend_dig=mv.spend_dig,
-                   gains=mv.gains, squares=mv.squares)
-    return out
 
 
 # ---------------------------------------------------------------------------------------

@@ -305,6 +305,11 @@ def beam_line(search: _Search, outlook: Outlook, start: State, width: int,
     per = per_node or max(4, min(24, width))
     fit0 = t.fit_of(start.drawn)
     beam = [_Node(start, fit0, outlook.value(start, fit0), None, None)]
+    # Checked here too: from the last round on there is no node to check it in (the
+    # anytime phase's loop would never end there).
+    search.clock.check()
+    if stop_at is not None and time.perf_counter() >= stop_at:
+        raise Stop
     while beam[0].state.round < t.R - 1:
         pool: dict[tuple[object, ...], _Node] = {}
         for node in beam:

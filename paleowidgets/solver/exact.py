@@ -118,6 +118,7 @@ the optimum reported (an ``AssertionError`` otherwise).
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -781,7 +782,8 @@ class Engine:
 
     def solve(self, start: State, *, time_limit: float | None = None,
               progress: Callable[[int, int], object] | None = None,
-              seed: Sequence[Move] = (), lines_first: bool = True) -> Solution:
+              seed: Sequence[Move] = (), lines_first: bool = True,
+              outside: Callable[[], Sequence[Sequence[Move]]] | None = None) -> Solution:
         """The optimum from ``start`` (see :func:`solve`). ``seed``, a real line from
         ``start`` known to be legal, is a first lower bound (its value, not its moves, is
         trusted: the line returned is always replayed). ``lines_first=False`` leaves out
@@ -789,7 +791,11 @@ class Engine:
         caller that wants a proof and already holds a good line (the game analysis
         near the end of a game: the dig site's state with 8 rounds left of the greedy
         game of seed 101 is proven in 5 s without them, and not in 60 s with them, where
-        the beams took 70 % of the limit)."""
+        the beams took 70 % of the limit). ``outside``, when given, is asked for the real
+        lines from ``start`` found elsewhere since it was last asked (another process: a
+        game analysis' helper, :mod:`.analysis`), first at once and then before the
+        planner's last goals and each of their targets (:func:`._planner.targets.settle`):
+        a better one raises the floor those goals are searched above."""
         t = self.tables
         clock = Clock(time_limit, progress)
         # The planner and the search read the clock through these attributes.
@@ -803,10 +809,19 @@ class Engine:
         # A legal line first (quick, no search): from here on there is always one to return.
         line0 = real.greedy(start)
         real.best, real.best_line = _line_value(t, real, start, line0), line0
-        if seed:
-            v = _line_value(t, real, start, seed)
+        def take(line: Sequence[Move]) -> None:
+            v = _line_value(t, real, start, line)
             if v > real.best:
-                real.best, real.best_line = v, list(seed)
+                real.best, real.best_line = v, list(line)
+
+        def more_lines() -> int:
+            for line in outside() if outside is not None else ():
+                take(line)
+            return real.best
+
+        if seed:
+            take(seed)
+        more_lines()
         planner = self.planner
         proven = False
         # Every answer, proven or not, carries an upper bound: a quick one at once, then
@@ -861,7 +876,8 @@ class Engine:
             for width in (1, 2, 3) if lines_first else ():
                 planner.dive(start, real.best, on_plan, width=width, nodes=400 * width)
             # Its goals bound the may-pass optimum, hence every real line, as they fall.
-            relaxed, plan = planner.solve(start, real.best, on_plan, on_bound)
+            relaxed, plan = planner.solve(start, real.best, on_plan, on_bound,
+                                          None if outside is None else more_lines)
             if plan is not None and real.best < relaxed:
                 on_bound(relaxed)
                 real.cap = relaxed
@@ -885,6 +901,53 @@ class Engine:
         # the line found (which is a real line, so it is below every true bound too).
         bound = real.best if proven else max(real.best, upper[0])
         return Solution(real.best, proven, turns, clock.nodes, clock.seconds, bound)
+
+    def find_lines(self, start: State, seconds: float, *, seed: Sequence[Move] = (),
+                   on_line: Callable[[int, list[Move]], object] | None = None,
+                   stop: Callable[[], bool] | None = None) -> tuple[int, list[Move]]:
+        """Good real lines from ``start`` for ``seconds``: the anytime phase of
+        :meth:`solve` alone (``lns.anytime``: the beams, then the LNS), from ``seed`` (a
+        real line known to be legal) or a quick one. Proves nothing, but ends early on a
+        line reaching the quick bound of the start, or when ``stop()`` (asked about twice
+        a second) is true. ``on_line`` is told each line better than those before, as it
+        is found (a game analysis' lines worker sends them on at once:
+        :mod:`.lines_worker`). Returns the best line found and its value."""
+        t = self.tables
+
+        def check(_nodes: int, _best: int) -> None:
+            if stop is not None and stop():
+                raise Done
+
+        clock = Clock(seconds, check)
+        self.clock = self.planner.clock = self.search.clock = clock
+        t.check = None
+        real = self.search
+        real.best, real.best_line, real.cap, real.path = NONE, None, INF, []
+        line0 = real.greedy(start)
+        real.best, real.best_line = _line_value(t, real, start, line0), line0
+        if seed:
+            v = _line_value(t, real, start, seed)
+            if v > real.best:
+                real.best, real.best_line = v, list(seed)
+
+        upper = t.quick_bound(start)
+
+        def report(value: int, line: list[Move]) -> None:
+            v = _line_value(t, real, start, line)
+            assert v == value, (v, value)
+            if v > real.best:
+                real.best, real.best_line = v, line
+                if on_line is not None:
+                    on_line(v, line)
+                if v >= upper:
+                    raise Done
+
+        t.check = clock.check
+        if not start.is_terminal and real.best < upper:
+            with contextlib.suppress(Timeout, Done, KeyboardInterrupt):
+                anytime(real, start, report, lambda: real.best_line, clock.start + seconds)
+        real.path = []
+        return real.best, real.best_line
 
     def move_of(self, state: State, turn: Turn) -> Move:
         """A turn as the search's Move (not checked: give it a turn ``State.apply`` took)."""

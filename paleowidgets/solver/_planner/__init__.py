@@ -71,20 +71,25 @@ class Planner:
 
     def solve(self, s0: State, floor: int,
               on_improve: Callable[[int, list[Move]], None] | None = None,
-              on_bound: Callable[[int], None] | None = None
+              on_bound: Callable[[int], None] | None = None,
+              more_lines: Callable[[], int] | None = None
               ) -> tuple[int, list[Move] | None]:
         """The may-pass optimum from ``s0`` if it is above ``floor``, with a line reaching
         it (one Move per round left); else ``(ub, None)`` with ``ub <= floor`` an upper
         bound. Raises Timeout when the clock runs out. ``on_bound`` is told upper bounds
         of the may-pass optimum as they are learnt (each goal of
         :func:`.targets.by_targets`, taken with ``floor``), so that a search cut by the
-        clock still has one."""
+        clock still has one. ``more_lines`` (long games): asked before the last goals and
+        before each of their targets for the value of a real line found meanwhile (e.g.
+        by another process); above the best line, it stands as the floor from then on
+        (:func:`.targets.settle`)."""
         run = Run(self, s0, floor, on_improve)
         run.on_bound = on_bound
+        run.more_lines = more_lines
         ub = _go(run)
         if run.best_line is not None:
             return run.best, run.best_line
-        return min(ub, floor), None
+        return min(ub, run.floor), None
 
     def dive(self, s0: State, floor: int, on_improve: Callable[[int, list[Move]], None],
              *, width: int, nodes: int) -> None:

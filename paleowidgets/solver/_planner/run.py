@@ -109,6 +109,12 @@ class Run:
         self.best_line: list[Move] | None = None
         self.on_improve = on_improve
         self.on_bound: Callable[[int], None] | None = None
+        # Long games (targets.by_targets): asked before the last goals and before each of
+        # their targets, the value of a real line the caller found meanwhile (a real line
+        # is a may-pass line); above ``best``, the search goes on above it, and ``floor``
+        # (what the planner answers when it records no line) rises with it.
+        self.more_lines: Callable[[], int] | None = None
+        self.floor = floor
         self.width: int | None = None            # dives: options tried per node
         self.budget = -1                          # dives: nodes left (-1: no limit)
         index: dict[frozenset[tuple[int, int]], int] = {}
