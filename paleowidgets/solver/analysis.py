@@ -221,8 +221,8 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
     for k in range(n - 1, -1, -1):
         extra = lines.get(k)            # the worker's best line, without a bound
         if not solved[k]:
-            limit = max(WORKER_LEAST, (total_time or 0.0)
-                        - (time.perf_counter() - t0)) / (k + 1)
+            limit = max(WORKER_LEAST,
+                        ((total_time or 0.0) - (time.perf_counter() - t0)) / (k + 1))
             more = [] if extra is None else [moves_of(engine, states[k], extra[1])]
             sol = engine.solve(states[k], time_limit=limit, outside=partial(list, more),
                                seed=moves_of(engine, states[k], (turns[k], *line)))
