@@ -56,15 +56,24 @@ FRONTIER_SECONDS = 4.0
 Result = tuple[int, int, bool, tuple[Turn, ...]]
 
 
-def cpus() -> int:
+def cpus(cpu_max: Path = Path("/sys/fs/cgroup/cpu.max")) -> int:
     """The cores this process may use: its CPU affinity, cut to its cgroup's CPU quota
-    (a container's limit, as a JupyterHub or Binder sets it) when there is one."""
+    (``cpu_max``, cgroup v2's "quota period" or "max period": a container's limit, as a
+    JupyterHub or Binder sets it) when there is one.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     (Path(d) / "cpu.max").write_text("150000 100000")
+    ...     cpus(Path(d) / "cpu.max")
+    13
+    1
+    """
     try:
         n = len(os.sched_getaffinity(0))
     except AttributeError:          # not on Linux
         n = os.cpu_count() or 1
     with contextlib.suppress(OSError, ValueError):
-        quota, period = Path("/sys/fs/cgroup/cpu.max").read_text().split()[:2]
+        quota, period = cpu_max.read_text().split()[:2]
         if quota != "max":
             n = min(n, max(1, int(quota) // int(period)))
     return n
