@@ -166,6 +166,31 @@ def test_the_lines_worker_fills_the_rounds_the_proofs_miss(
     assert any(proven for _, _, proven, _ in started[0].results.values())  # the worker did
 
 
+def test_the_lines_worker_ends_with_an_analysis_that_fails(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error in this process's proofs reaches the caller, and the worker process is
+    stopped at once, not left running to its deadline."""
+    puzzle, turns, _ = game_case("analysis-greedy-0", "greedy")
+    monkeypatch.setattr(analysis, "WORKER_ROUNDS", 0)
+    monkeypatch.setattr(analysis, "WORKER_LEFT", 1)
+    started: list[LinesWorker | None] = []
+    start = LinesWorker.start
+
+    def starting(*a: Any) -> LinesWorker | None:
+        started.append(start(*a))
+        return started[-1]
+
+    def failing(self: Engine, s: State, **kw: Any) -> Solution:
+        raise RuntimeError("a bug in a proof")
+
+    monkeypatch.setattr(LinesWorker, "start", starting)
+    monkeypatch.setattr(Engine, "solve", failing)
+    with pytest.raises(RuntimeError, match="a bug in a proof"):
+        analyse(Game.from_puzzle(puzzle), puzzle.rolls, turns, total_time=600, workers=2)
+    worker = started[0]
+    assert worker is not None and worker.proc.poll() is not None
+
+
 def test_the_lines_worker_is_asked_for_by_the_cores() -> None:
     """``cpus()``: at least one core, at most the machine's."""
     assert 1 <= cpus() <= (os.cpu_count() or 1)

@@ -5,6 +5,7 @@ in three languages, and the static SVG fallback."""
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -18,8 +19,12 @@ from paleowidgets.core.logs import GameLog, PlayerLog, replay_turns
 from paleowidgets.core.maps import parse_document
 from paleowidgets.core.rules import TINY, Game
 from paleowidgets.core.turns import Turn
+from paleowidgets.data import load_map
 from paleowidgets.render.primitives import Circle, Group, Item, Rect, Text
+from paleowidgets.solver import analysis as solver_analysis
 from paleowidgets.solver.analysis import Analysis, analyse
+from paleowidgets.solver.bots import GreedyBot, play_game
+from paleowidgets.widgets import analysis as panel_module
 from paleowidgets.widgets.analysis import (
     CHART,
     ROUND,
@@ -306,3 +311,28 @@ def test_an_unproven_optimal_hint_gives_its_bracket() -> None:
     assert "Not proven" not in widget.hint_text(proven)
     widget.lang = "fr"
     assert "aucune partie ne dépasse 5" in widget.hint_text(cut)
+
+
+def test_a_class_game_is_analysed_in_a_minute_by_default(log: GameLog,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no limit, the panel proves a short game to the end, and analyses a class game
+    (20 rounds: proven to the end it would take hours) within 60 s in all, as ``paleo
+    analyse`` does; a limit the caller gives is kept."""
+    game = Game(load_map("dig-site"))
+    rng = random.Random(7)
+    rolls = tuple((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(game.rounds))
+    turns = play_game(game, rolls, GreedyBot(), random.Random(7))[1]
+    long_log = GameLog(game.map, rolls, (PlayerLog("Bo", tuple(turns)),))
+    asked: list[tuple[float | None, float | None]] = []
+
+    def quick(log: GameLog, player: Any = 0, *, time_limit: float | None = None,
+              total_time: float | None = None) -> Analysis:
+        asked.append((time_limit, total_time))
+        return solver_analysis.analyse_log(log, player, time_limit=time_limit or 0.01)
+
+    monkeypatch.setattr(panel_module, "analyse_log", quick)
+    AnalysisPanel.from_log(log)
+    AnalysisPanel.from_log(long_log)
+    replay_with_analysis(long_log)
+    AnalysisPanel.from_log(long_log, time_limit=2.0)
+    assert asked == [(None, None), (None, 60.0), (None, 60.0), (2.0, None)]

@@ -49,7 +49,8 @@ from ._moves import Move
 from .exact import Engine
 from .lines_worker import LinesWorker, Result, cpus, moves_of
 
-__all__ = ["Analysis", "Hint", "RoundAnalysis", "analyse", "analyse_log", "hint_ladder"]
+__all__ = ["Analysis", "Hint", "RoundAnalysis", "analyse", "analyse_log", "default_total_time",
+           "hint_ladder"]
 
 
 @dataclass(frozen=True)
@@ -294,6 +295,31 @@ def _share(total: float, spent: float, rounds_left: int, proving: bool) -> float
     if proving:
         return max(equal, PROOF_SHARE * total - spent)
     return equal
+
+
+# A class game (``WORKER_ROUNDS`` rounds or more) is not proven in any time a lesson has:
+# where the caller gives no limit, :func:`default_total_time` gives it this many seconds in
+# all (what ``paleo analyse`` takes by default), each round a bracket where not proven.
+CLASS_GAME_SECONDS = 60.0
+
+
+def default_total_time(game: Game, time_limit: float | None,
+                       total_time: float | None) -> float | None:
+    """``total_time``, or ``CLASS_GAME_SECONDS`` for a class game analysed with no limit
+    at all (the analysis panel's default: a 20-round game proven to the end would take
+    hours); a short game with no limit is proven, as before.
+
+    >>> from paleowidgets.core.maps import parse_document
+    >>> from paleowidgets.core.rules import TINY
+    >>> doc = parse_document(TINY)
+    >>> [default_total_time(Game(doc, rounds=n), None, None) for n in (2, 20)]
+    [None, 60.0]
+    >>> default_total_time(Game(doc, rounds=20), 5.0, None) is None
+    True
+    """
+    if time_limit is None and total_time is None and game.rounds >= WORKER_ROUNDS:
+        return CLASS_GAME_SECONDS
+    return total_time
 
 
 def analyse_log(log: GameLog, player: int | str = 0, **kw: Any) -> Analysis:

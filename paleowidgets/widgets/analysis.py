@@ -39,7 +39,7 @@ from ..core.turns import Turn
 from ..render import style as st
 from ..render.primitives import Circle, Group, Item, Paint, Path, Plan, Rect, Text, fit_text
 from ..render.svg import SVG_NS, SvgDocument, num, plan_to_svg
-from ..solver.analysis import Analysis, RoundAnalysis, analyse_log
+from ..solver.analysis import Analysis, RoundAnalysis, analyse_log, default_total_time
 from ._display import SvgFallback
 from .board import canvas_batch, dashed_line, paint_on, redraw_on_connect
 from .events import classroom, on_press, takes_keys
@@ -371,9 +371,10 @@ class AnalysisPanel(SvgFallback, W.VBox):  # type: ignore[misc]
 
     @classmethod
     def from_log(cls, log: GameLog, player: int | str = 0, *, time_limit: float | None = None,
-                 **kwargs: Any) -> AnalysisPanel:
-        """Analyse one player's game of ``log`` (:func:`analyse_log`) and show it."""
-        return cls(analyse_log(log, player, time_limit=time_limit), game=log.game, **kwargs)
+                 total_time: float | None = None, **kwargs: Any) -> AnalysisPanel:
+        """Analyse one player's game of ``log`` (:func:`analyse_log`) and show it. With no
+        limit, a class game is analysed in a minute in all (:func:`default_total_time`)."""
+        return cls(_analysed(log, player, time_limit, total_time), game=log.game, **kwargs)
 
     # -- moving between rounds ---------------------------------------------------------------
 
@@ -573,6 +574,12 @@ def side_by_side(left: str, right: str, gap: float = 12) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
+def _analysed(log: GameLog, player: int | str, time_limit: float | None,
+              total_time: float | None) -> Analysis:
+    return analyse_log(log, player, time_limit=time_limit,
+                       total_time=default_total_time(log.game, time_limit, total_time))
+
+
 def beside_replay(replay: ReplayWidget, panel: AnalysisPanel) -> ReplayAnalysis:
     """A replay and its analysis side by side, rounds linked (:class:`ReplayAnalysis`)."""
     return ReplayAnalysis(replay, panel)
@@ -580,12 +587,14 @@ def beside_replay(replay: ReplayWidget, panel: AnalysisPanel) -> ReplayAnalysis:
 
 def replay_with_analysis(log: GameLog, player: int | str = 0, *,
                          analysis: Analysis | None = None, round: int = 0,
-                         time_limit: float | None = None,
+                         time_limit: float | None = None, total_time: float | None = None,
                          lang: str | None = None) -> ReplayAnalysis:
     """A :class:`~paleowidgets.widgets.replay.ReplayWidget` of ``log`` with its analysis
-    beside it, linked round for round (``analysis`` is computed when not given)."""
+    beside it, linked round for round (``analysis`` is computed when not given: with no
+    limit, a class game in a minute in all, :func:`default_total_time`)."""
     code = language(lang)
     replay = ReplayWidget(log, player=player, round=round, lang=code)
-    found = analysis if analysis is not None else analyse_log(log, player, time_limit=time_limit)
+    found = (analysis if analysis is not None
+             else _analysed(log, player, time_limit, total_time))
     panel = AnalysisPanel(found, game=log.game, round=round, lang=code)
     return beside_replay(replay, panel)
