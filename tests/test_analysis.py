@@ -127,6 +127,19 @@ def test_analysis_matches_brute_force(player: str, i: int) -> None:
         assert a.final == a.best
 
 
+def record_workers(monkeypatch: pytest.MonkeyPatch) -> list[LinesWorker | None]:
+    """The lines workers the analyses start from now on (None: could not start)."""
+    started: list[LinesWorker | None] = []
+    start = LinesWorker.start
+
+    def starting(*a: Any) -> LinesWorker | None:
+        started.append(start(*a))
+        return started[-1]
+
+    monkeypatch.setattr(LinesWorker, "start", starting)
+    return started
+
+
 @pytest.mark.parametrize("i", range(4))
 def test_the_lines_worker_fills_the_rounds_the_proofs_miss(
         i: int, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -139,14 +152,7 @@ def test_the_lines_worker_fills_the_rounds_the_proofs_miss(
     n = len(turns)
     monkeypatch.setattr(analysis, "WORKER_ROUNDS", 0)
     monkeypatch.setattr(analysis, "WORKER_LEFT", 1)
-    started: list[LinesWorker | None] = []
-    start = LinesWorker.start
-
-    def starting(*a: Any) -> LinesWorker | None:
-        started.append(start(*a))
-        return started[-1]
-
-    monkeypatch.setattr(LinesWorker, "start", starting)
+    started = record_workers(monkeypatch)
     real = Engine.solve
     cut: list[bool] = []
 
@@ -173,17 +179,10 @@ def test_the_lines_worker_ends_with_an_analysis_that_fails(
     puzzle, turns, _ = game_case("analysis-greedy-0", "greedy")
     monkeypatch.setattr(analysis, "WORKER_ROUNDS", 0)
     monkeypatch.setattr(analysis, "WORKER_LEFT", 1)
-    started: list[LinesWorker | None] = []
-    start = LinesWorker.start
-
-    def starting(*a: Any) -> LinesWorker | None:
-        started.append(start(*a))
-        return started[-1]
-
+    started = record_workers(monkeypatch)
     def failing(self: Engine, s: State, **kw: Any) -> Solution:
         raise RuntimeError("a bug in a proof")
 
-    monkeypatch.setattr(LinesWorker, "start", starting)
     monkeypatch.setattr(Engine, "solve", failing)
     with pytest.raises(RuntimeError, match="a bug in a proof"):
         analyse(Game.from_puzzle(puzzle), puzzle.rolls, turns, total_time=600, workers=2)
