@@ -793,7 +793,7 @@ class Engine:
         game of seed 101 is proven in 5 s without them, and not in 60 s with them, where
         the beams took 70 % of the limit). ``outside``, when given, is asked for the real
         lines from ``start`` found elsewhere since it was last asked (another process: a
-        game analysis' helper, :mod:`.analysis`), first at once and then before the
+        game analysis' lines worker, :mod:`.lines_worker`), first at once and then before the
         planner's last goals and each of their targets (:func:`._planner.targets.settle`):
         a better one raises the floor those goals are searched above."""
         t = self.tables
