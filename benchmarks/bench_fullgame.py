@@ -113,10 +113,11 @@ def _analyse(map_name: str, seed: int, limit: float, bot: str, share: float | No
              workers: int | None, queue: Any) -> None:
     """The bot's game of ``random.Random(seed)`` on the rolls of game ``seed``, analysed
     with ``analyse(total_time=limit)``; each round's bracket and seconds are printed."""
-    from paleowidgets.core.rules import Game
+    from paleowidgets.core.rules import Game, State
     from paleowidgets.data import load_map
     from paleowidgets.solver import analysis
     from paleowidgets.solver.bots import bot_named, play_game
+    from paleowidgets.solver.exact import Engine, Solution
 
     if share is not None:
         analysis.PROOF_SHARE = share
@@ -124,19 +125,27 @@ def _analyse(map_name: str, seed: int, limit: float, bot: str, share: float | No
     game = Game(load_map(map_name))
     rolls = rolls_of(seed, game.rounds)
     _, turns = play_game(game, rolls, bot_named(bot), random.Random(seed))
-    times: list[float] = [time.perf_counter()]
+    # The seconds of this process's solves, by state; the rounds whose state the lines
+    # worker proved or solved show "worker".
+    spent: dict[int, float] = {}
+    real = Engine.solve
 
-    def progress(done: int, total: int) -> None:
-        times.append(time.perf_counter())
+    def timed(self: Engine, s: State, **kw: Any) -> Solution:
+        t = time.perf_counter()
+        try:
+            return real(self, s, **kw)
+        finally:
+            spent[s.round + 1] = spent.get(s.round + 1, 0.0) + time.perf_counter() - t
 
-    a = analysis.analyse(game, rolls, turns, total_time=limit, progress=progress,
-                         workers=workers)
-    seconds = times[-1] - times[0]
-    spent = {game.rounds - i: times[i + 1] - times[i] for i in range(len(times) - 1)}
+    Engine.solve = timed  # type: ignore[method-assign]
+    t0 = time.perf_counter()
+    a = analysis.analyse(game, rolls, turns, total_time=limit, workers=workers)
+    seconds = time.perf_counter() - t0
     for r in a.rounds:
         mark = "proven" if r.bound_before == r.best_before else ""
+        took = f"{spent[r.round]:5.1f} s" if r.round in spent else " worker"
         print(f"    round {r.round:2}: best {r.best_before} / {r.bound_before} "
-              f"{mark:6} {spent[r.round]:5.1f} s", flush=True)
+              f"{mark:6} {took}", flush=True)
     # This process's peak, and the lines worker's (its only child), added: an upper
     # bound of the two together.
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

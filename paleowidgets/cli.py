@@ -605,6 +605,27 @@ class GamesProgress(StatusLine):
             self.show(self.line(done, total, now - self.start))
 
 
+class AnalysisStatus(StatusLine):
+    """Analysis progress: ``[######··················] 15.2 s of 60 s · 9 of 20 rounds``,
+    at most ten times a second (``analyse`` calls it after each round and about twice a
+    second in between)."""
+
+    def __init__(self, enabled: bool, total_time: float) -> None:
+        super().__init__(enabled)
+        self.total_time = total_time
+        self.last = 0.0
+
+    def line(self, done: int, total: int, elapsed: float) -> str:
+        return (f"  {self.bar(elapsed / self.total_time)} {elapsed:.1f} s of "
+                f"{self.total_time:g} s · {done} of {total} rounds analysed")
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if self.enabled and now - self.last >= 0.1:
+            self.last = now
+            self.show(self.line(done, total, now - self.start))
+
+
 def _turn_dicts(turns: Sequence[Turn | dict[str, Any]]) -> list[dict[str, Any]]:
     return [t.to_dict() if isinstance(t, Turn) else dict(t) for t in turns]
 
@@ -686,7 +707,11 @@ def cmd_analyse(args: argparse.Namespace, out: Output) -> int:
             raise Failure(EXIT_BAD_FILE, f"{args.log}: {message}",
                           {"file": args.log, "message": message})
         start = time.monotonic()
-        a = analyse_log(log, name, total_time=args.time_limit)
+        status = AnalysisStatus(not out.as_json, args.time_limit)
+        try:
+            a = analyse_log(log, name, total_time=args.time_limit, progress=status)
+        finally:
+            status.clear()
         return {"player": name, **a.to_dict(), "seconds": round(time.monotonic() - start, 3)}
 
     result = attempt(args.log, action)

@@ -6,9 +6,11 @@ every state): random legal turns, the greedy bot's, and the optimal line itself.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
+import time
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -195,6 +197,25 @@ def test_the_lines_worker_is_asked_for_by_the_cores() -> None:
     assert 1 <= cpus() <= (os.cpu_count() or 1)
 
 
+def test_progress_goes_on_while_a_round_is_analysed() -> None:
+    """A class game analysed in 3 s: its slow rounds call ``progress`` about twice a
+    second with the rounds analysed so far (a bar of the time can move), never backwards,
+    and the last call says every round was analysed."""
+    game = Game(load_map("dig-site"))
+    rng = random.Random(7)
+    rolls = tuple((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(game.rounds))
+    turns = play_game(game, rolls, GreedyBot(), random.Random(7))[1]
+    calls: list[tuple[int, float]] = []
+    start = time.monotonic()
+    analyse(game, rolls, turns, total_time=3.0, workers=1,
+            progress=lambda k, n: calls.append((k, time.monotonic() - start)))
+    done = [k for k, _ in calls]
+    assert done == sorted(done) and done[-1] == game.rounds
+    assert len(done) > len(set(done))                     # repeated while a round ran
+    gaps = [b - a for (_, a), (_, b) in itertools.pairwise(calls)]
+    assert max(gaps) < 1.5                                # never a long silence
+
+
 def test_some_games_have_regret() -> None:
     """The cases above are not all trivial: some rounds of the bots' games cost points."""
     regrets = 0
@@ -211,7 +232,8 @@ def test_progress_log_and_json() -> None:
     calls: list[tuple[int, int]] = []
     a = analyse(game, puzzle.rolls, turns, progress=lambda k, n: calls.append((k, n)))
     n = len(turns)
-    assert calls == [(k, n) for k in range(1, n + 1)]
+    # After each round, and again (the same numbers) while a round takes long.
+    assert sorted(set(calls)) == [(k, n) for k in range(1, n + 1)] and calls == sorted(calls)
     log = GameLog(puzzle, tuple(puzzle.rolls),
                   (PlayerLog("Ada", tuple(turns)), PlayerLog("Bo", tuple(turns))))
     assert analyse_log(log, "Bo") == a == analyse_log(log)

@@ -326,7 +326,7 @@ def test_a_class_game_is_analysed_in_a_minute_by_default(log: GameLog,
     asked: list[tuple[float | None, float | None]] = []
 
     def quick(log: GameLog, player: Any = 0, *, time_limit: float | None = None,
-              total_time: float | None = None) -> Analysis:
+              total_time: float | None = None, progress: Any = None) -> Analysis:
         asked.append((time_limit, total_time))
         return solver_analysis.analyse_log(log, player, time_limit=time_limit or 0.01)
 
@@ -336,3 +336,35 @@ def test_a_class_game_is_analysed_in_a_minute_by_default(log: GameLog,
     replay_with_analysis(long_log)
     AnalysisPanel.from_log(long_log, time_limit=2.0)
     assert asked == [(None, None), (None, 60.0), (None, 60.0), (2.0, None)]
+
+
+def test_a_class_game_shows_its_progress_while_it_is_analysed(
+        log: GameLog, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A class game's analysis takes a minute: a bar of that minute is shown above the
+    panel at once (in the panel's language), follows the rounds as they are analysed,
+    and says at the end how many rounds were proven. A short game (proven at once, as in
+    the lessons) shows none."""
+    game = Game(load_map("dig-site"))
+    rng = random.Random(7)
+    rolls = tuple((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(game.rounds))
+    turns = play_game(game, rolls, GreedyBot(), random.Random(7))[1]
+    long_log = GameLog(game.map, rolls, (PlayerLog("Bo", tuple(turns)),))
+    shown: list[Any] = []
+    seen: list[str] = []
+
+    def show(widget: Any) -> None:
+        shown.append(widget)
+        widget.words.observe(lambda change: seen.append(change["new"]), "value")
+
+    monkeypatch.setattr(panel_module, "_show", show)
+    AnalysisPanel.from_log(log)
+    assert shown == []
+    panel = AnalysisPanel.from_log(long_log, total_time=3.0, lang="fr")
+    (bar,) = shown
+    assert seen and all("Analyse de la partie" in words for words in seen[:-1])
+    assert "sur 20" in seen[-2]
+    proven = sum(r.proven for r in panel.analysis.rounds)
+    assert bar.bar.value == 1.0 and bar.bar.bar_style == "warning"
+    assert bar.words.value == i18n.t("analyse.done", "fr", seconds=re.search(
+        r"en ([0-9.]+) s", bar.words.value).group(1), proven=proven, rounds=20)
+    assert 0 < proven < 20

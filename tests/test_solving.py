@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 import pytest
 
 from paleowidgets import i18n
-from paleowidgets.cli import Progress
+from paleowidgets.cli import AnalysisStatus, Progress
 from paleowidgets.core.dice import roll_sequence
 from paleowidgets.core.maps import parse_document
 from paleowidgets.core.rules import TINY, Game
 from paleowidgets.data import load_map
+from paleowidgets.solver.analysis import analyse
+from paleowidgets.solver.bots import GreedyBot, play_game
 from paleowidgets.solver.exact import replay_score
-from paleowidgets.widgets.solving import SolveProgress
+from paleowidgets.widgets.solving import AnalysisProgress, SolveProgress
 
 PUZZLE = parse_document(TINY + "[puzzle]\nrolls = [[2, 5], [1, 4], [6, 3]]\n")
 
@@ -75,3 +80,41 @@ def test_the_terminal_bar() -> None:
     assert "1,234 nodes" in line and "best line 17" in line
     assert Progress(False, time_limit=2).line(1, 1, 5.0).count("#") == Progress.WIDTH
     assert "[" not in Progress(False).line(1, 1, 0.5)     # no limit: no bar, the time spent
+
+
+def test_the_analysis_bar_follows_the_rounds_and_the_time() -> None:
+    bar = AnalysisProgress(total_time=60, rounds=20, lang="en")
+    assert bar.words.value == i18n.t("analyse.waiting", "en")
+    bar.update(9, 20, elapsed=15.0)
+    assert bar.bar.value == pytest.approx(0.25)
+    assert "15.0 s of 60 s, 9 of 20 rounds analysed" in bar.words.value
+    bar.update(9, 20, elapsed=75.0)
+    assert bar.bar.value == 1.0          # a late end stays at the end
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ko"])
+def test_the_analysis_bar_says_how_it_ended(lang: str) -> None:
+    """Every round proven (green), or how many of them (amber: the rest are brackets),
+    in the panel's language."""
+    game = Game.from_puzzle(PUZZLE)
+    turns = play_game(game, PUZZLE.rolls, GreedyBot(), random.Random(1))[1]
+    proven = analyse(game, PUZZLE.rolls, turns)
+    bar = AnalysisProgress(total_time=10, rounds=3, lang=lang)
+    bar.finish(proven, elapsed=0.25)
+    assert bar.bar.bar_style == "success"
+    assert bar.words.value == i18n.t("analyse.done.all", lang, seconds="0.2")
+    cut = dataclasses.replace(proven, proven=False, rounds=(
+        dataclasses.replace(proven.rounds[0], proven=False), *proven.rounds[1:]))
+    bar.finish(cut, elapsed=12.0)
+    assert bar.bar.bar_style == "warning"
+    assert bar.words.value == i18n.t("analyse.done", lang, seconds="12.0", proven=2, rounds=3)
+    assert bar.words.value != i18n.t("analyse.done", "en" if lang != "en" else "fr",
+                                     seconds="12.0", proven=2, rounds=3)
+
+
+def test_the_terminal_analysis_bar() -> None:
+    status = AnalysisStatus(False, total_time=60)
+    line = status.line(9, 20, 15.0)
+    assert line.strip() == "[" + "#" * 6 + "·" * 18 + "] 15.0 s of 60 s · 9 of 20 rounds analysed"
+    status(9, 20)                    # not a terminal: nothing shown
+    assert not status.shown

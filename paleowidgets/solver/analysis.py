@@ -136,10 +136,10 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
     seed is already a good line); from the first round not proven on, each solve gets
     an equal share of the time left for the rounds left, and searches for lines first
     (no earlier round is proven then: it has more rounds left; its solve finds lines
-    and bounds). ``progress`` is
-    called with (rounds analysed, rounds) after each one. The turns are replayed through
-    ``State.apply`` first (an illegal one raises IllegalTurnError); a game not finished is
-    a ValueError.
+    and bounds). ``progress`` is called with (rounds analysed, rounds) after each one, and
+    with the same numbers about twice a second while a round is analysed (so that a bar
+    of ``total_time`` can move). The turns are replayed through ``State.apply`` first (an
+    illegal one raises IllegalTurnError); a game not finished is a ValueError.
 
     With ``total_time``, on a game of ``WORKER_ROUNDS`` rounds or more and with
     ``workers`` at least 2 (None: the cores this process may use, :func:`.lines_worker.cpus`),
@@ -169,6 +169,8 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
     # Each state's solves: (optimum, bound, proven, turns); the analysis' own, then the
     # worker's.
     solved: dict[int, list[Result]] = {r: [] for r in range(n)}
+    done = [0]                           # rounds analysed, for ``progress``
+    tick = None if progress is None else (lambda _nodes, _best: progress(done[0], n))
     lines: dict[int, tuple[int, tuple[Turn, ...]]] = {}
     after_line: list[Move] = []          # the best line found from states[r + 1]
     proving = True                       # every round solved so far is proven
@@ -189,12 +191,13 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
             # and the beams would take 70 % of the time the proof needs (the dig site's
             # state with 8 rounds left: proven in 24 s without them, not in 60 s with them).
             sol = engine.solve(s, time_limit=limit, seed=[played, *after_line],
-                               lines_first=not proving, outside=outside)
+                               lines_first=not proving, outside=outside, progress=tick)
             proving = proving and sol.proven
             solved[r].append((sol.optimum, sol.bound, sol.proven, sol.turns))
             if worker is not None and sol.proven:
                 worker.proven(r, sol.turns)
             after_line = moves_of(engine, s, sol.turns)
+            done[0] = n - r
             if progress is not None:
                 progress(n - r, n)
             r -= 1
@@ -226,10 +229,13 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
                         ((total_time or 0.0) - (time.perf_counter() - t0)) / (k + 1))
             more = [] if extra is None else [moves_of(engine, states[k], extra[1])]
             sol = engine.solve(states[k], time_limit=limit, outside=partial(list, more),
-                               seed=moves_of(engine, states[k], (turns[k], *line)))
+                               seed=moves_of(engine, states[k], (turns[k], *line)),
+                               progress=tick)
             solved[k].append((sol.optimum, sol.bound, sol.proven, sol.turns))
-        if progress is not None and k <= r:
-            progress(n - k, n)
+        if k <= r:
+            done[0] = n - k
+            if progress is not None:
+                progress(n - k, n)
         best, best_line = -1, line      # the analysis' own solve first on a tie
         for optimum, _bound, _proven, got_line in solved[k]:
             if optimum > best:

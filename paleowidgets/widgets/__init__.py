@@ -31,10 +31,10 @@ from .play import PlayWidget
 from .puzzle import PuzzleWidget
 from .replay import ReplayWidget
 from .snowman import SnowmanWidget
-from .solving import SolveProgress, solve_live
+from .solving import AnalysisProgress, SolveProgress, solve_live
 from .transform import TransformExplorer
 
-__all__ = ["AnalysisPanel", "BoardWidget", "ClassGameWidget", "ClassResults",
+__all__ = ["AnalysisPanel", "AnalysisProgress", "BoardWidget", "ClassGameWidget", "ClassResults",
            "EnclosureWidget", "Ghost", "PlayWidget", "PuzzleEditor", "PuzzleWidget",
            "ReplayAnalysis", "ReplayWidget", "SnowmanWidget", "SolveProgress",
            "TransformExplorer", "canvas_batch", "load_class_codes", "load_class_logs",

@@ -45,6 +45,7 @@ from .board import canvas_batch, dashed_line, paint_on, redraw_on_connect
 from .events import classroom, on_press, takes_keys
 from .replay import ReplayWidget
 from .shared import looks
+from .solving import AnalysisProgress
 from .text import dice, language
 
 __all__ = [
@@ -374,7 +375,8 @@ class AnalysisPanel(SvgFallback, W.VBox):  # type: ignore[misc]
                  total_time: float | None = None, **kwargs: Any) -> AnalysisPanel:
         """Analyse one player's game of ``log`` (:func:`analyse_log`) and show it. With no
         limit, a class game is analysed in a minute in all (:func:`default_total_time`)."""
-        return cls(_analysed(log, player, time_limit, total_time), game=log.game, **kwargs)
+        return cls(_analysed(log, player, time_limit, total_time, kwargs.get("lang")),
+                   game=log.game, **kwargs)
 
     # -- moving between rounds ---------------------------------------------------------------
 
@@ -575,9 +577,28 @@ def side_by_side(left: str, right: str, gap: float = 12) -> str:
 
 
 def _analysed(log: GameLog, player: int | str, time_limit: float | None,
-              total_time: float | None) -> Analysis:
-    return analyse_log(log, player, time_limit=time_limit,
-                       total_time=default_total_time(log.game, time_limit, total_time))
+              total_time: float | None, lang: str | None) -> Analysis:
+    """``analyse_log`` for the panels; an analysis given a ``total_time`` (a class game
+    takes a minute) shows its progress (:class:`.solving.AnalysisProgress`) above the
+    panel, and how it ended."""
+    total = default_total_time(log.game, time_limit, total_time)
+    if total is None:       # a short game, proven at once (the lessons' games)
+        return analyse_log(log, player, time_limit=time_limit)
+    bar = AnalysisProgress(total_time=total, rounds=log.game.rounds, lang=lang)
+    _show(bar)
+    found = analyse_log(log, player, time_limit=time_limit, total_time=total,
+                        progress=bar.update)
+    bar.finish(found)
+    return found
+
+
+def _show(widget: W.Widget) -> None:
+    """Display ``widget`` now, in a notebook's output (nothing outside a kernel)."""
+    from IPython import get_ipython
+    from IPython.display import display
+
+    if getattr(get_ipython(), "kernel", None) is not None:
+        display(widget)  # type: ignore[no-untyped-call]
 
 
 def beside_replay(replay: ReplayWidget, panel: AnalysisPanel) -> ReplayAnalysis:
@@ -595,6 +616,6 @@ def replay_with_analysis(log: GameLog, player: int | str = 0, *,
     code = language(lang)
     replay = ReplayWidget(log, player=player, round=round, lang=code)
     found = (analysis if analysis is not None
-             else _analysed(log, player, time_limit, total_time))
+             else _analysed(log, player, time_limit, total_time, code))
     panel = AnalysisPanel(found, game=log.game, round=round, lang=code)
     return beside_replay(replay, panel)

@@ -1,4 +1,5 @@
-"""A solve you can watch in a notebook: a progress bar, the best line so far, interruptible.
+"""A solve you can watch in a notebook: a progress bar, the best line so far, interruptible;
+and a game analysis you can watch (:class:`AnalysisProgress`: a class game takes a minute).
 
 The solver runs in the cell, as it would anywhere; its progress callback (about twice a
 second) moves a bar of the time limit (or shows the time spent) and says how many nodes
@@ -24,11 +25,12 @@ import ipywidgets as W
 from .. import i18n
 from ..core.maps import Puzzle, Roll
 from ..core.rules import Game
+from ..solver.analysis import Analysis
 from ..solver.exact import Solution, solve
 from .shared import looks
 from .text import language
 
-__all__ = ["SolveProgress", "solve_live"]
+__all__ = ["AnalysisProgress", "SolveProgress", "solve_live"]
 
 
 class SolveProgress(W.VBox):  # type: ignore[misc]
@@ -90,3 +92,47 @@ def solve_live(puzzle_or_game_and_rolls: Puzzle | tuple[Game, Sequence[Roll]], *
     bar = SolveProgress(time_limit=time_limit, lang=lang)
     display(bar)  # type: ignore[no-untyped-call]
     return bar.solve(puzzle_or_game_and_rolls)
+
+
+class AnalysisProgress(W.VBox):  # type: ignore[misc]
+    """A bar of an analysis' ``total_time`` and a line of words: the rounds analysed so
+    far, then how many were proven (:func:`~paleowidgets.solver.analysis.analyse` calls
+    :meth:`update` after each round and about twice a second in between).
+
+    >>> bar = AnalysisProgress(total_time=60, rounds=20, lang="en")
+    >>> bar.update(9, 20, elapsed=30.0)
+    >>> bar.bar.value, "30.0 s of 60 s, 9 of 20 rounds" in bar.words.value
+    (0.5, True)
+    """
+
+    def __init__(self, *, total_time: float, rounds: int, lang: str | None = None) -> None:
+        self.total_time = total_time
+        self.rounds = rounds
+        self.lang = language(lang)
+        self.bar = W.FloatProgress(value=0.0, min=0.0, max=1.0, bar_style="info",
+                                   **looks(W.FloatProgress, width="320px"))
+        self.words = W.HTML(i18n.t("analyse.waiting", self.lang), **looks(W.HTML))
+        self._start = time.monotonic()
+        super().__init__([self.bar, self.words])
+        self.add_class("paleo-analysis-progress")
+
+    def update(self, done: int, rounds: int, elapsed: float | None = None) -> None:
+        """``analyse``'s progress callback: rounds analysed, of ``rounds``."""
+        if elapsed is None:
+            elapsed = time.monotonic() - self._start
+        self.bar.value = min(1.0, elapsed / self.total_time) if self.total_time else 0.0
+        when = i18n.t("solve.elapsed.limit", self.lang, seconds=f"{elapsed:.1f}",
+                      limit=f"{self.total_time:g}")
+        self.words.value = i18n.t("analyse.running", self.lang, when=when, done=done,
+                                  rounds=rounds)
+
+    def finish(self, analysis: Analysis, elapsed: float | None = None) -> None:
+        """Say how it ended: every round proven, or how many."""
+        if elapsed is None:
+            elapsed = time.monotonic() - self._start
+        proven = sum(r.proven for r in analysis.rounds)
+        self.bar.value = 1.0
+        self.bar.bar_style = "success" if analysis.proven else "warning"
+        key = "analyse.done.all" if analysis.proven else "analyse.done"
+        self.words.value = i18n.t(key, self.lang, seconds=f"{elapsed:.1f}", proven=proven,
+                                  rounds=len(analysis.rounds))

@@ -1,0 +1,102 @@
+"""A class game's analysis in JupyterLab: the pupil sees it going on, then how it ended.
+
+A 20-round game takes a minute to analyse (``default_total_time``); the cell runs for that
+long. The bar above the panel must show up while the cell still runs (the kernel is busy:
+its widget messages must reach the page all the same), move as the time passes, speak the
+pupil's language, and say at the end how many rounds were proven. Here the analysis is
+given 8 s, in Korean.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import harness as h
+import pytest
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "analysis-progress.ipynb"
+PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+BAR = f"{PANEL} .paleo-analysis-progress"
+SETUP = """\
+import random
+from paleowidgets.core.logs import GameLog, PlayerLog
+from paleowidgets.core.rules import Game
+from paleowidgets.data import load_map
+from paleowidgets.solver.bots import GreedyBot, play_game
+from paleowidgets.widgets.analysis import replay_with_analysis
+game = Game(load_map("dig-site"))
+rng = random.Random(7)
+rolls = tuple((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(game.rounds))
+turns = play_game(game, rolls, GreedyBot(), random.Random(7))[1]
+log = GameLog(game.map, rolls, (PlayerLog("Bo", tuple(turns)),))
+"""
+SECONDS = 8
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any, lab: h.Server, browser_root: Path) -> Iterator[Any]:
+    from nbformat.v4 import new_code_cell
+
+    h.write_notebook(browser_root / NOTEBOOK, [
+        new_code_cell(SETUP),
+        new_code_cell(f'ra = replay_with_analysis(log, total_time={SECONDS}, lang="ko")\nra'),
+        new_code_cell(f"print({h.DONE!r})")])
+    p = h.new_page(browser)
+    try:
+        h.open_lab_notebook(p, lab, NOTEBOOK, run=False)
+        yield p
+    finally:
+        p.screenshot(path=str(browser_root / "analysis-progress-last.png"))
+        errors = p.errors
+        p.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")
+        p.context.close()
+    assert errors == [], errors
+
+
+def bar_state(page: Any) -> tuple[float, str]:
+    """The bar's share (0 to 1: ipywidgets' ``.progress-bar`` width in its ``.progress``)
+    and its words."""
+    return page.evaluate(f"""() => {{
+        const box = document.querySelector({BAR!r});
+        const bar = box.querySelector('.widget-hprogress .progress-bar');
+        const outer = box.querySelector('.widget-hprogress .progress');
+        return [bar.getBoundingClientRect().width / outer.getBoundingClientRect().width,
+                box.querySelector('.widget-html-content').innerText];
+    }}""")
+
+
+def test_the_bar_shows_while_the_cell_runs_and_says_how_it_ended(page: Any) -> None:
+    start = time.monotonic()
+    # Not awaited: the command's promise ends with the last cell.
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    page.wait_for_selector(BAR, state="visible", timeout=30_000)
+    seen = []
+    while time.monotonic() - start < 60:
+        share, words = bar_state(page)
+        seen.append((time.monotonic() - start, share, words))
+        if words.startswith(f"{SECONDS}") or "만에 분석함" in words:
+            break
+        time.sleep(0.3)
+    running = [(t, s, w) for t, s, w in seen if w.startswith("게임 분석 중")]
+    # Seen while the cell ran, over more than one second, and moving: the words (the
+    # seconds) and the bar both changed.
+    assert len(running) >= 3, seen
+    assert running[-1][0] - running[0][0] >= 1.0, seen
+    assert len({w for _, _, w in running}) >= 2, seen
+    assert running[-1][1] > running[0][1] >= 0, seen
+    assert re.search(r"20라운드 중 \d+라운드 분석함", running[-1][2]), running[-1]
+    page.locator(".jp-OutputArea-output", has_text=h.DONE).first.wait_for(timeout=60_000)
+    final = bar_state(page)[1]
+    ended = r"[0-9.]+초 만에 분석함: 20라운드 중 \d+라운드 증명, 나머지는 범위로 보여요\."
+    assert re.fullmatch(ended, final.strip()), final
+    # The panel came after the bar, with the same count of rounds proven.
+    proven = int(h.kernel_run(page, "print(sum(r.proven for r in ra.panel.analysis.rounds))"))
+    assert f"중 {proven}라운드 증명" in final
+    assert page.locator(f"{PANEL} .paleo-replay-analysis canvas.paleo-analysis-canvas"
+                        ).first.is_visible()
