@@ -25,11 +25,11 @@ from paleowidgets.core.maps import Puzzle, Roll
 from paleowidgets.core.rules import Game, State
 from paleowidgets.core.turns import Turn
 from paleowidgets.data import load_map
-from paleowidgets.solver import analysis
+from paleowidgets.solver import analysis, lines_worker
 from paleowidgets.solver.analysis import Analysis, analyse, analyse_log, hint_ladder
 from paleowidgets.solver.bots import GreedyBot, play_game
 from paleowidgets.solver.exact import Engine, Solution, solve
-from paleowidgets.solver.lines_worker import LinesWorker, cpus
+from paleowidgets.solver.lines_worker import LinesWorker, cpus, memory_limit
 from paleowidgets.solver.puzzlegen import random_puzzle
 
 BUDGET = 4_000
@@ -195,6 +195,47 @@ def test_the_lines_worker_ends_with_an_analysis_that_fails(
 def test_the_lines_worker_is_asked_for_by_the_cores() -> None:
     """``cpus()``: at least one core, at most the machine's."""
     assert 1 <= cpus() <= (os.cpu_count() or 1)
+
+
+def test_the_container_limits_are_read_in_both_cgroup_versions(tmp_path: Path) -> None:
+    """A quota of 1.5 CPUs or 1 GiB of memory, written as cgroup v2 or v1 writes them;
+    v1's "no limit" (-1, a number near 2**63) and a missing file are no limit."""
+    v2, v1 = tmp_path / "v2", tmp_path / "v1"
+    (v1 / "cpu").mkdir(parents=True)
+    (v1 / "memory").mkdir()
+    v2.mkdir()
+    (v2 / "cpu.max").write_text("150000 100000\n")
+    (v2 / "memory.max").write_text("1073741824\n")
+    (v1 / "cpu" / "cpu.cfs_quota_us").write_text("150000\n")
+    (v1 / "cpu" / "cpu.cfs_period_us").write_text("100000\n")
+    (v1 / "memory" / "memory.limit_in_bytes").write_text("1073741824\n")
+    assert cpus(v2) == cpus(v1) == 1
+    assert memory_limit(v2) == memory_limit(v1) == 1 << 30
+    (v1 / "cpu" / "cpu.cfs_quota_us").write_text("-1\n")
+    (v1 / "memory" / "memory.limit_in_bytes").write_text("9223372036854771712\n")
+    (v2 / "cpu.max").write_text("max 100000\n")
+    (v2 / "memory.max").write_text("max\n")
+    machine = cpus(tmp_path / "nowhere")
+    assert cpus(v1) == cpus(v2) == machine >= 1
+    assert memory_limit(v1) is memory_limit(v2) is memory_limit(tmp_path) is None
+
+
+def test_no_lines_worker_where_memory_is_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a container of 1 GiB (a JupyterHub's or Binder's limit), a class game's analysis
+    runs alone even on two cores: the two processes together may pass 1 GB, and a kernel
+    past its limit is killed. With the room for two, the worker starts."""
+    game = Game(load_map("dig-site"))
+    rng = random.Random(7)
+    rolls = tuple((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(game.rounds))
+    turns = play_game(game, rolls, GreedyBot(), random.Random(7))[1]
+    started = record_workers(monkeypatch)
+    monkeypatch.setattr(lines_worker, "cpus", lambda: 2)
+    monkeypatch.setattr(lines_worker, "memory_limit", lambda: 1 << 30)
+    analyse(game, rolls, turns, total_time=1.0)
+    assert started == []
+    monkeypatch.setattr(lines_worker, "memory_limit", lambda: 4 << 30)
+    analyse(game, rolls, turns, total_time=1.0)
+    assert len(started) == 1
 
 
 def test_progress_goes_on_while_a_round_is_analysed() -> None:

@@ -47,7 +47,7 @@ from ..core.terms import DIG_TYPES
 from ..core.turns import Turn
 from ._moves import Move
 from .exact import Engine
-from .lines_worker import LinesWorker, Result, cpus, moves_of
+from .lines_worker import LinesWorker, Result, may_start, moves_of
 
 __all__ = ["Analysis", "Hint", "RoundAnalysis", "analyse", "analyse_log", "default_total_time",
            "hint_ladder"]
@@ -142,7 +142,8 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
     illegal one raises IllegalTurnError); a game not finished is a ValueError.
 
     With ``total_time``, on a game of ``WORKER_ROUNDS`` rounds or more and with
-    ``workers`` at least 2 (None: the cores this process may use, :func:`.lines_worker.cpus`),
+    ``workers`` at least 2 (None: where the machine allows it, :func:`.lines_worker.may_start`:
+    two cores, and the memory for two processes),
     the line searches go to a second process (:mod:`.lines_worker`), from the state with
     ``WORKER_LEFT`` rounds left back to the first, and the proofs here may take all the
     time: their lines raise the proofs' floors as they come, and the rounds not proven
@@ -163,7 +164,7 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
     t0 = time.perf_counter()
     worker = None
     if (total_time is not None and n >= WORKER_ROUNDS
-            and (cpus() if workers is None else workers) >= 2):
+            and (may_start() if workers is None else workers >= 2)):
         worker = LinesWorker.start(game, rolls, turns, max(0, n - WORKER_LEFT),
                                    time.monotonic() + total_time - WORKER_SLACK)
     # Each state's solves: (optimum, bound, proven, turns); the analysis' own, then the

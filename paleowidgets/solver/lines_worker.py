@@ -43,7 +43,7 @@ from ._moves import Move
 from .exact import Engine
 from .exact import _turns as turns_of
 
-__all__ = ["LinesWorker", "cpus", "moves_of"]
+__all__ = ["LinesWorker", "cpus", "may_start", "memory_limit", "moves_of"]
 
 # The first pass (:func:`_main`): the FRONTIER states from ``first`` back, the ones the
 # proofs meet next (the first unproven state of an analysis has 7 to 10 rounds left),
@@ -56,27 +56,73 @@ FRONTIER_SECONDS = 4.0
 Result = tuple[int, int, bool, tuple[Turn, ...]]
 
 
-def cpus(cpu_max: Path = Path("/sys/fs/cgroup/cpu.max")) -> int:
+CGROUP = Path("/sys/fs/cgroup")
+
+# The lines worker starts only where the container's memory allows WORKER_MEMORY bytes:
+# the analysis and its worker together peaked at 1,084 MB on the dig site (one game of
+# six; benchmarks/README.md), and a kernel that passes its container's limit is killed,
+# with the pupil's unsaved work. Without the worker the analysis peaked at 757 MB.
+WORKER_MEMORY = 2 << 30
+
+
+def cpus(cgroup: Path = CGROUP) -> int:
     """The cores this process may use: its CPU affinity, cut to its cgroup's CPU quota
-    (``cpu_max``, cgroup v2's "quota period" or "max period": a container's limit, as a
-    JupyterHub or Binder sets it) when there is one.
+    (a container's limit, as a JupyterHub or Binder sets it: cgroup v2's ``cpu.max``,
+    "quota period" or "max period"; or v1's ``cpu/cpu.cfs_quota_us``, -1 for none).
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
-    ...     (Path(d) / "cpu.max").write_text("150000 100000")
-    ...     cpus(Path(d) / "cpu.max")
-    13
+    ...     _ = (Path(d) / "cpu.max").write_text("150000 100000")
+    ...     cpus(Path(d))
     1
     """
     try:
         n = len(os.sched_getaffinity(0))
     except AttributeError:          # not on Linux
         n = os.cpu_count() or 1
-    with contextlib.suppress(OSError, ValueError):
-        quota, period = cpu_max.read_text().split()[:2]
-        if quota != "max":
-            n = min(n, max(1, int(quota) // int(period)))
+    quota = _read(cgroup / "cpu.max") or " ".join(
+        filter(None, (_read(cgroup / "cpu" / "cpu.cfs_quota_us"),
+                      _read(cgroup / "cpu" / "cpu.cfs_period_us"))))
+    with contextlib.suppress(ValueError):
+        q, period = quota.split()[:2]
+        if q not in ("max", "-1"):
+            n = min(n, max(1, int(q) // int(period)))
     return n
+
+
+def memory_limit(cgroup: Path = CGROUP) -> int | None:
+    """This process's cgroup memory limit in bytes, None when there is none (cgroup v2's
+    ``memory.max``, "max" for none; v1's ``memory/memory.limit_in_bytes``, a number near
+    2**63 for none).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     _ = (Path(d) / "memory.max").write_text("1073741824")
+    ...     memory_limit(Path(d)), memory_limit(Path(d) / "nowhere")
+    (1073741824, None)
+    """
+    text = _read(cgroup / "memory.max") or _read(cgroup / "memory" / "memory.limit_in_bytes")
+    try:
+        limit = int(text)
+    except ValueError:              # "max", or no such file
+        return None
+    return None if limit >= 1 << 60 else limit
+
+
+def may_start() -> bool:
+    """Whether an analysis may start its lines worker here: two cores or more
+    (:func:`cpus`), and memory for both processes (:func:`memory_limit`, at least
+    ``WORKER_MEMORY``, or no limit)."""
+    limit = memory_limit()
+    return cpus() >= 2 and (limit is None or limit >= WORKER_MEMORY)
+
+
+def _read(path: Path) -> str:
+    """A cgroup file's first line ("" when it cannot be read)."""
+    try:
+        return path.read_text().strip()
+    except OSError:
+        return ""
 
 
 def moves_of(engine: Engine, start: State, turns: Sequence[Turn]) -> list[Move]:
