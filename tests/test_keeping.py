@@ -29,6 +29,7 @@ from paleowidgets.core.saves import (
     save_folder,
     save_path,
 )
+from paleowidgets.data import load_map
 from paleowidgets.widgets import keeping
 from paleowidgets.widgets.keeping import robot_score
 from paleowidgets.widgets.play import PlayWidget
@@ -192,6 +193,33 @@ def test_the_end_shows_the_robot_save_download_and_replay(tmp_path: Path) -> Non
     play.keeper.replay_button.click()
     (shown,) = play.keeper.replay_box.children
     assert type(shown).__name__ == "ReplayAnalysis"
+
+
+def test_a_class_games_advice_shows_a_bar_while_it_comes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pupil's 20-round game: *Replay with advice* analyses it in ``ANALYSIS_SECONDS``
+    in all (here 2), shows a bar of that time where the replay is to come while it runs
+    (in the pupil's language), and leaves the bar's last words (how many rounds were
+    proven) above the replay."""
+    monkeypatch.setattr(keeping, "ANALYSIS_SECONDS", 2.0)
+    play = PlayWidget(load_map("dig-site"), seed="TREX-4821", player="Ada", save=tmp_path,
+                      lang="fr")
+    play_out(play)
+    seen: list[tuple[str, ...]] = []
+    play.keeper.replay_box.observe(
+        lambda change: seen.append(tuple(type(w).__name__ for w in change["new"])), "children")
+    start = time.monotonic()
+    play.keeper.replay_button.click()
+    took = time.monotonic() - start
+    assert seen[0] == ("AnalysisProgress",)              # while the analysis ran
+    bar, shown = play.keeper.replay_box.children
+    assert type(shown).__name__ == "ReplayAnalysis" and seen[-1] == (
+        "AnalysisProgress", "ReplayAnalysis")
+    proven = sum(r.proven for r in shown.panel.analysis.rounds)
+    assert re.fullmatch(r"Analyse faite en [0-9.]+ s : \d+ manches prouvées sur 20 ; .*",
+                        bar.words.value), bar.words.value
+    assert f" {proven} manches prouvées" in bar.words.value
+    assert took < 10
 
 
 class RobotReadsFirst(PlayWidget):

@@ -22,7 +22,7 @@ from __future__ import annotations
 import html
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -577,15 +577,16 @@ def side_by_side(left: str, right: str, gap: float = 12) -> str:
 
 
 def _analysed(log: GameLog, player: int | str, time_limit: float | None,
-              total_time: float | None, lang: str | None) -> Analysis:
+              total_time: float | None, lang: str | None, *,
+              show: Callable[[W.Widget], object] | None = None) -> Analysis:
     """``analyse_log`` for the panels; an analysis given a ``total_time`` (a class game
     takes a minute) shows its progress (:class:`.solving.AnalysisProgress`) above the
-    panel, and how it ended."""
+    panel, and how it ended: ``show(bar)`` (default: displayed in the notebook's output)."""
     total = default_total_time(log.game, time_limit, total_time)
     if total is None:       # a short game, proven at once (the lessons' games)
         return analyse_log(log, player, time_limit=time_limit)
     bar = AnalysisProgress(total_time=total, rounds=log.game.rounds, lang=lang)
-    _show(bar)
+    (show or _show)(bar)
     found = analyse_log(log, player, time_limit=time_limit, total_time=total,
                         progress=bar.update)
     bar.finish(found)

@@ -49,8 +49,12 @@ from .shared import looks
 if TYPE_CHECKING:
     from .play import PlayWidget
 
-# Seconds each round of the end-of-game analysis may take (the solver's time limit).
+# The end-of-game analysis ("Replay with advice"): a short game may take up to
+# ANALYSIS_TIME_LIMIT seconds a round (it is proven at once); a class game (WORKER_ROUNDS
+# rounds or more: proven to the end it would take hours) ANALYSIS_SECONDS in all, with a
+# bar of them where the replay is to come, so that the pupil sees it going on.
 ANALYSIS_TIME_LIMIT = 1.0
+ANALYSIS_SECONDS = 20.0
 
 
 def in_voila() -> bool:
@@ -325,18 +329,28 @@ class Keeper:
 
     def open_replay(self) -> Any:
         """The replay of this game with the solver's analysis, under the summary."""
-        from .analysis import replay_with_analysis
+        from ..solver.analysis import WORKER_ROUNDS
+        from .analysis import _analysed, replay_with_analysis
 
         play = self.play
         if not play.state.is_terminal:
             return None
         before, self.end_note.value = self.end_note.value, _note(play.t("end.analysing"))
         log: GameLog = play.game_log()
+        bars: list[W.Widget] = []
+
+        def show(bar: W.Widget) -> None:
+            bars.append(bar)
+            self.replay_box.children = (bar,)
+
+        long = play.game.rounds >= WORKER_ROUNDS
         try:
-            shown = replay_with_analysis(log, lang=play.lang, time_limit=ANALYSIS_TIME_LIMIT)
+            found = _analysed(log, 0, None if long else ANALYSIS_TIME_LIMIT,
+                              ANALYSIS_SECONDS if long else None, play.lang, show=show)
+            shown = replay_with_analysis(log, analysis=found, lang=play.lang)
         finally:
             self.end_note.value = before
-        self.replay_box.children = (shown,)
+        self.replay_box.children = (*bars, shown)    # the bar says how it ended
         return shown
 
 

@@ -37,6 +37,17 @@ turns = play_game(game, rolls, GreedyBot(), random.Random(7))[1]
 log = GameLog(game.map, rolls, (PlayerLog("Bo", tuple(turns)),))
 """
 SECONDS = 8
+# A pupil's whole game on the same map, played to the end in the kernel; its *Replay with
+# advice* analysis given 6 s.
+PUPIL = """\
+from paleowidgets.widgets import PlayWidget, keeping
+keeping.ANALYSIS_SECONDS = 6
+play = PlayWidget(load_map("dig-site"), seed="TREX-4821", save=False, lang="fr")
+while not play.state.is_terminal:
+    play.roll_dice()
+    play.play_turn(next(play.state.legal_turns(play.roll, max_squares=0)))
+play
+"""
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +57,7 @@ def page(browser: Any, lab: h.Server, browser_root: Path) -> Iterator[Any]:
     h.write_notebook(browser_root / NOTEBOOK, [
         new_code_cell(SETUP),
         new_code_cell(f'ra = replay_with_analysis(log, total_time={SECONDS}, lang="ko")\nra'),
+        new_code_cell(PUPIL),
         new_code_cell(f"print({h.DONE!r})")])
     p = h.new_page(browser)
     try:
@@ -100,3 +112,30 @@ def test_the_bar_shows_while_the_cell_runs_and_says_how_it_ended(page: Any) -> N
     assert f"중 {proven}라운드 증명" in final
     assert page.locator(f"{PANEL} .paleo-replay-analysis canvas.paleo-analysis-canvas"
                         ).first.is_visible()
+
+
+def test_a_pupils_advice_shows_its_bar_then_the_replay(page: Any) -> None:
+    """The pupil clicks *Replay with advice* at the end of a 20-round game: the bar shows
+    where the replay is to come (in French) and moves while the kernel analyses, then the
+    replay comes under it and the bar says how the analysis ended."""
+    page.locator(".jp-OutputArea-output", has_text=h.DONE).first.wait_for(timeout=90_000)
+    pupil = f"{PANEL} .paleo-play"
+    button = page.locator(f"{pupil} .paleo-open-replay")
+    button.wait_for(state="visible", timeout=30_000)
+    bar = f"{pupil} .paleo-analysis-progress"
+    button.click()
+    page.wait_for_selector(bar, state="visible", timeout=30_000)
+    words = []
+    start = time.monotonic()
+    while time.monotonic() - start < 30:
+        text = page.locator(f"{bar} .widget-html-content").inner_text()
+        words.append(text)
+        if text.startswith("Analyse faite"):
+            break
+        time.sleep(0.3)
+    running = [w for w in words if w.startswith("Analyse de la partie")]
+    assert len(set(running)) >= 2, words                # it moved while the kernel worked
+    assert re.fullmatch(r"Analyse faite en [0-9.]+ s : \d+ manches prouvées sur 20 ; .*",
+                        words[-1]), words[-1]
+    page.locator(f"{pupil} .paleo-replay-analysis canvas.paleo-analysis-canvas"
+                 ).first.wait_for(state="visible", timeout=30_000)
