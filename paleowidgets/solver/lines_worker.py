@@ -48,9 +48,13 @@ __all__ = ["LinesWorker", "cpus", "may_start", "memory_limit", "moves_of"]
 # The first pass (:func:`_main`): the FRONTIER states from ``first`` back, the ones the
 # proofs meet next (the first unproven state of an analysis has 7 to 10 rounds left),
 # FRONTIER_SECONDS each of line searches. The snow map's state with 9 rounds left of seed
-# 103: the beams find 58 in 4.5 s where the analysis held 56 (benchmarks/README.md).
+# 103: the beams find 58 in 4.5 s where the analysis held 56 (benchmarks/README.md). At
+# most FRONTIER_SHARE of the worker's time in all (a shorter analysis, as a pupil's 20 s,
+# leaves the rest to the early rounds' lines: with 4 s each there, nothing was left, and
+# the best line at round 1 fell by 2-7 points).
 FRONTIER = 5
 FRONTIER_SECONDS = 4.0
+FRONTIER_SHARE = 1 / 3
 
 # A result: (optimum, bound, proven, turns) of one solve from one state.
 Result = tuple[int, int, bool, tuple[Turn, ...]]
@@ -252,8 +256,9 @@ def _main(game: Game, rolls: tuple[Roll, ...], turns: tuple[Turn, ...], first: i
     """The worker process, in two passes over the states the analysis has not proven.
 
     First the states the proofs are about to meet, ``states[first]`` back to
-    ``states[first - FRONTIER + 1]``: ``FRONTIER_SECONDS`` of line searches each
-    (:meth:`.exact.Engine.find_lines`), every better line sent at once (``"line"``).
+    ``states[first - FRONTIER + 1]``: ``FRONTIER_SECONDS`` of line searches each, at most
+    ``FRONTIER_SHARE`` of the time in all (:meth:`.exact.Engine.find_lines`), every better
+    line sent at once (``"line"``).
     Then ``states[first]`` back to ``states[0]``: a solve each (lines first, then the
     bounds; an equal share of the time left), sent when done (``"solved"``). The seed of
     each is the turn played then the best line known from the next state (the
@@ -282,6 +287,8 @@ def _main(game: Game, rolls: tuple[Roll, ...], turns: tuple[Turn, ...], first: i
         read()
         return any(p <= r for p in proven)     # the analysis has proven it
 
+    each = min(FRONTIER_SECONDS,
+               FRONTIER_SHARE * max(0.0, deadline - time.monotonic()) / FRONTIER)
     try:
         for r in range(first, max(-1, first - FRONTIER), -1):
             if done(r):
@@ -292,8 +299,7 @@ def _main(game: Game, rolls: tuple[Roll, ...], turns: tuple[Turn, ...], first: i
                 conn.send(("line", r, value,
                            [t.to_dict() for t in turns_of(engine.tables, states[r], line)]))
 
-            engine.find_lines(states[r], min(FRONTIER_SECONDS,
-                                             max(0.0, deadline - time.monotonic())),
+            engine.find_lines(states[r], min(each, max(0.0, deadline - time.monotonic())),
                               seed=seed(r), on_line=send, stop=partial(done, r))
         for r in range(first, -1, -1):
             if done(r):
