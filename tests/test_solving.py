@@ -83,7 +83,7 @@ def test_the_terminal_bar() -> None:
 
 
 def test_the_analysis_bar_follows_the_rounds_and_the_time() -> None:
-    bar = AnalysisProgress(total_time=60, rounds=20, lang="en")
+    bar = AnalysisProgress(total_time=60, lang="en")
     assert bar.words.value == i18n.t("analyse.waiting", "en")
     bar.update(9, 20, elapsed=15.0)
     assert bar.bar.value == pytest.approx(0.25)
@@ -99,7 +99,7 @@ def test_the_analysis_bar_says_how_it_ended(lang: str) -> None:
     game = Game.from_puzzle(PUZZLE)
     turns = play_game(game, PUZZLE.rolls, GreedyBot(), random.Random(1))[1]
     proven = analyse(game, PUZZLE.rolls, turns)
-    bar = AnalysisProgress(total_time=10, rounds=3, lang=lang)
+    bar = AnalysisProgress(total_time=10, lang=lang)
     bar.finish(proven, elapsed=0.25)
     assert bar.bar.bar_style == "success"
     assert bar.words.value == i18n.t("analyse.done.all", lang, seconds="0.2")

@@ -585,7 +585,7 @@ def _analysed(log: GameLog, player: int | str, time_limit: float | None,
     total = default_total_time(log.game, time_limit, total_time)
     if total is None:       # a short game, proven at once (the lessons' games)
         return analyse_log(log, player, time_limit=time_limit)
-    bar = AnalysisProgress(total_time=total, rounds=log.game.rounds, lang=lang)
+    bar = AnalysisProgress(total_time=total, lang=lang)
     (show or _show)(bar)
     found = analyse_log(log, player, time_limit=time_limit, total_time=total,
                         progress=bar.update)

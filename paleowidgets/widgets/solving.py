@@ -99,15 +99,14 @@ class AnalysisProgress(W.VBox):  # type: ignore[misc]
     far, then how many were proven (:func:`~paleowidgets.solver.analysis.analyse` calls
     :meth:`update` after each round and about twice a second in between).
 
-    >>> bar = AnalysisProgress(total_time=60, rounds=20, lang="en")
+    >>> bar = AnalysisProgress(total_time=60, lang="en")
     >>> bar.update(9, 20, elapsed=30.0)
     >>> bar.bar.value, "30.0 s of 60 s, 9 of 20 rounds" in bar.words.value
     (0.5, True)
     """
 
-    def __init__(self, *, total_time: float, rounds: int, lang: str | None = None) -> None:
+    def __init__(self, *, total_time: float, lang: str | None = None) -> None:
         self.total_time = total_time
-        self.rounds = rounds
         self.lang = language(lang)
         self.bar = W.FloatProgress(value=0.0, min=0.0, max=1.0, bar_style="info",
                                    **looks(W.FloatProgress, width="320px"))
