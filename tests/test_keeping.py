@@ -222,6 +222,33 @@ def test_a_class_games_advice_shows_a_bar_while_it_comes(
     assert took < 10
 
 
+def test_the_advice_button_is_off_while_it_works_and_works_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the analysis runs, *Replay with advice* cannot be clicked again (a pupil's
+    second click would start a second analysis after the first); once the replay is
+    there, a click shows the same replay without analysing again."""
+    from paleowidgets.widgets import analysis as panel_module
+
+    play = PlayWidget(pit(), player="Ada", save=tmp_path)
+    play_out(play)
+    button = play.keeper.replay_button
+    states: list[bool] = []
+    button.observe(lambda change: states.append(change["new"]), "disabled")
+    real = panel_module._analysed
+    calls: list[bool] = []
+
+    def analysed(*a: object, **kw: object) -> object:
+        calls.append(button.disabled)
+        return real(*a, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(panel_module, "_analysed", analysed)
+    button.click()
+    (shown,) = play.keeper.replay_box.children
+    button.click()
+    assert play.keeper.replay_box.children == (shown,)
+    assert calls == [True] and states == [True, False] and not button.disabled
+
+
 class RobotReadsFirst(PlayWidget):
     """A play widget whose robot thread stops just after reading a state that is not over
     yet, until the test lets it go on (the interleaving that once left the summary empty)."""

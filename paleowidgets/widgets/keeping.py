@@ -43,6 +43,7 @@ from ..core.saves import (
     write_log,
 )
 from ..core.session import Message, PlaySession, Text
+from ..core.turns import Turn
 from ..solver.bots import ExpectationBot, play_game
 from .shared import looks
 
@@ -218,6 +219,7 @@ class Keeper:
         self.end_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center",
                                               display="none"))
         self._end: tuple[W.Button, W.Button, W.HTML, W.HTML] | None = None
+        self._replayed: tuple[tuple[Turn, ...], Any] | None = None   # the turns, their replay
 
     def _end_controls(self) -> tuple[W.Button, W.Button, W.HTML, W.HTML]:
         """The Save and replay buttons, the download link and the note beside them, in
@@ -328,14 +330,21 @@ class Keeper:
         return f"{where.parent.parent.name}-{where.parent.name}-{log_file_name(play.player)}"
 
     def open_replay(self) -> Any:
-        """The replay of this game with the solver's analysis, under the summary."""
+        """The replay of this game with the solver's analysis, under the summary. The
+        button is off while the analysis runs (a class game's takes 20 s: a pupil's
+        second click would start another), and a game already analysed is not analysed
+        again."""
         from ..solver.analysis import WORKER_ROUNDS
         from .analysis import _analysed, replay_with_analysis
 
         play = self.play
         if not play.state.is_terminal:
             return None
+        if self._replayed is not None and self._replayed[0] == play.turns:
+            return self._replayed[1]
         before, self.end_note.value = self.end_note.value, _note(play.t("end.analysing"))
+        button = self.replay_button
+        button.disabled = True
         log: GameLog = play.game_log()
         bars: list[W.Widget] = []
 
@@ -350,7 +359,9 @@ class Keeper:
             shown = replay_with_analysis(log, analysis=found, lang=play.lang)
         finally:
             self.end_note.value = before
+            button.disabled = False
         self.replay_box.children = (*bars, shown)    # the bar says how it ended
+        self._replayed = (play.turns, shown)
         return shown
 
 
