@@ -116,8 +116,9 @@ def test_the_bar_shows_while_the_cell_runs_and_says_how_it_ended(page: Any) -> N
 
 def test_a_pupils_advice_shows_its_bar_then_the_replay(page: Any) -> None:
     """The pupil clicks *Replay with advice* at the end of a 20-round game: the bar shows
-    where the replay is to come (in French) and moves while the kernel analyses, then the
-    replay comes under it and the bar says how the analysis ended."""
+    where the replay is to come (in French) and moves while the kernel analyses, the
+    button is off meanwhile, then the replay comes under the bar, the bar says how the
+    analysis ended, and the button is on again."""
     page.locator(".jp-OutputArea-output", has_text=h.DONE).first.wait_for(timeout=90_000)
     pupil = f"{PANEL} .paleo-play"
     button = page.locator(f"{pupil} .paleo-open-replay")
@@ -125,17 +126,21 @@ def test_a_pupils_advice_shows_its_bar_then_the_replay(page: Any) -> None:
     bar = f"{pupil} .paleo-analysis-progress"
     button.click()
     page.wait_for_selector(bar, state="visible", timeout=30_000)
-    words = []
+    words, off = [], []
     start = time.monotonic()
     while time.monotonic() - start < 30:
         text = page.locator(f"{bar} .widget-html-content").inner_text()
         words.append(text)
         if text.startswith("Analyse faite"):
             break
+        off.append(button.is_disabled())
         time.sleep(0.3)
     running = [w for w in words if w.startswith("Analyse de la partie")]
     assert len(set(running)) >= 2, words                # it moved while the kernel worked
+    assert off and all(off), off                        # no second click meanwhile
     assert re.fullmatch(r"Analyse faite en [0-9.]+ s : \d+ manches prouvées sur 20 ; .*",
                         words[-1]), words[-1]
     page.locator(f"{pupil} .paleo-replay-analysis canvas.paleo-analysis-canvas"
                  ).first.wait_for(state="visible", timeout=30_000)
+    page.wait_for_function(f"() => !document.querySelector({pupil + ' .paleo-open-replay'!r})"
+                           ".disabled", timeout=10_000)
