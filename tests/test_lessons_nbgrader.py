@@ -38,13 +38,33 @@ def teacher_editions() -> list[Path]:
     return sorted(TEACHER.glob("*.ipynb"))
 
 
+# A kernel shut down while its output thread is already closing logs a traceback from
+# ipykernel's control handler (its stdout flush) ending in this ZMQError: seen in one
+# autograde run of several with ipykernel 7.4.0, the notebook graded and written all the
+# same. It is the kernel's teardown, not the grading: only such a block is left out of the
+# check below, and every other ERROR still fails the run.
+TRACEBACK = re.compile(r"ERROR:tornado\.general:Uncaught exception in ZMQStream callback\n"
+                       r"Traceback \(most recent call last\):\n(?:[ \t].*\n)*\S.*\n?")
+
+
+def without_teardown_noise(log: str) -> str:
+    """``log`` without the tracebacks of a kernel's shutdown flush (see above)."""
+    def noise(m: re.Match[str]) -> str:
+        block = m.group(0)
+        return "" if ("in process_control" in block and "iostream.py" in block
+                      and "ZMQError: Socket operation on non-socket" in block) else block
+
+    return TRACEBACK.sub(noise, log)
+
+
 def nbgrader(course: Path, *args: str) -> str:
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
     env.pop("PALEOWIDGETS_LANG", None)
     done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=env,
                           capture_output=True, text=True, timeout=600)
     log = done.stdout + done.stderr
-    assert done.returncode == 0 and "ERROR" not in log, f"nbgrader {' '.join(args)}:\n{log}"
+    errors = without_teardown_noise(log)
+    assert done.returncode == 0 and "ERROR" not in errors, f"nbgrader {' '.join(args)}:\n{log}"
     return log
 
 

@@ -3,8 +3,9 @@
 Chromium's inspector holds the promise a ``page.evaluate`` waits for weakly: if nothing in
 the page refers to it, a garbage collection fails the call with "Resulting promise was
 garbage collected" (it failed a 2 s kernel call once in CI). Here a promise nothing refers
-to is awaited while the page collects garbage: bare, the call fails (so the hazard is real
-in this Chromium); wrapped in ``kept``, it is still waiting.
+to is awaited while the page collects garbage: bare, the call failed in the Chromium of
+November 2026 (so the hazard was real; a later build keeps it); wrapped in ``kept``, it is
+still waiting.
 
 Playwright's async API runs in its own thread with its own browser, so it never meets the
 session's sync API.
@@ -53,8 +54,13 @@ async def _both() -> dict[str, str]:
 
 
 def test_a_kept_promise_outlives_a_garbage_collection() -> None:
+    """Kept, the promise is still waiting after the collections. Bare, the Chromium of the
+    CI runs until 2 December failed the call; Debian's 156.0.8078.114 (3 December) keeps
+    it waiting too: the hazard depends on the build, so the bare call may end either way,
+    never otherwise."""
     found: dict[str, object] = {}
     thread = threading.Thread(target=lambda: found.update(asyncio.run(_both())))
     thread.start()
     thread.join(60)
-    assert found == {"bare": "garbage collected", "kept": "waiting"}
+    assert found.get("kept") == "waiting", found
+    assert found.get("bare") in ("garbage collected", "waiting"), found
