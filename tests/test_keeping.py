@@ -15,7 +15,7 @@ from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
-from helpers import mouse
+from helpers import in_own_thread, mouse
 from test_widgets import C4, pit, tiny
 
 from paleowidgets import i18n
@@ -165,6 +165,7 @@ def test_in_voila_the_name_comes_first(tmp_path: Path, monkeypatch: pytest.Monke
     assert not PlayWidget(tiny(), seed="DODO-1", player="Me", save=tmp_path).keeper.asking
 
 
+@in_own_thread     # where Playwright's sync API ran first, its loop is marked running here
 def test_the_end_shows_the_robot_save_download_and_replay(tmp_path: Path) -> None:
     play = PlayWidget(pit(), player="Ada", save=tmp_path)
     assert play.keeper.end_row.layout.display == "none"
