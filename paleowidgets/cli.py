@@ -744,8 +744,10 @@ def analysis_table(result: dict[str, Any]) -> Iterator[str]:
     proven = sum(1 for ra in result["rounds"] if ra["proven"])
     best = result["best"] if result["best"] == result["bound"] else \
         f"{result['best']}, at most {result['bound']}"
+    stopped = (", stopped by Ctrl-C (the rounds not reached: the line played and a quick "
+               "bound)") if result.get("stopped") else ""
     yield (f"{result['player']}: final {result['final']}, best reachable {best}; "
-           f"{proven} of {n} rounds proven in {result['seconds']:.1f} s")
+           f"{proven} of {n} rounds proven in {result['seconds']:.1f} s{stopped}")
 
 
 # ---------------------------------------------------------------------------------------

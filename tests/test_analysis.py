@@ -257,6 +257,54 @@ def test_progress_goes_on_while_a_round_is_analysed() -> None:
     assert max(gaps) < 1.5                                # never a long silence
 
 
+class CtrlC:
+    """``analyse``'s progress: Ctrl-C (a KeyboardInterrupt) at the first tick inside a
+    solve once ``least`` rounds are analysed, where a user's Ctrl-C or the kernel's ■
+    comes (solves take the time; between them the progress says a round is done, once,
+    and the ticks of the next solve repeat that count)."""
+
+    def __init__(self, least: int) -> None:
+        self.least, self.last, self.done, self.at = least, -1, -1, 0.0
+
+    def __call__(self, done: int, rounds: int) -> None:
+        if done >= self.least and done == self.last and not self.at:
+            self.done, self.at = done, time.monotonic()
+            raise KeyboardInterrupt
+        self.last = done
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_stops_an_analysis_and_keeps_what_it_found(
+        workers: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C during a class game's analysis (60 s in all) ends it within seconds, the
+    lines worker stopped too: the rounds solved keep their brackets, those not reached
+    show the line played and the quick bound, and the answer says it was stopped."""
+    game = Game(load_map("dig-site"))
+    rng = random.Random(7)
+    rolls = tuple((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(game.rounds))
+    turns = play_game(game, rolls, GreedyBot(), random.Random(7))[1]
+    states = replay_turns(game, rolls, turns)
+    n = game.rounds
+    started = record_workers(monkeypatch)
+    ctrl_c = CtrlC(3)
+    a = analyse(game, rolls, turns, total_time=60, workers=workers, progress=ctrl_c)
+    assert ctrl_c.at and time.monotonic() - ctrl_c.at < 3.0      # not the minute
+    assert a.stopped and a.to_dict()["stopped"] is True and not a.proven
+    if workers == 2:
+        assert started and started[0] is not None and started[0].proc.poll() is not None
+    assert all(r.proven for r in a.rounds[n - 3:])               # solved before Ctrl-C
+    cut = n - ctrl_c.done - 1                                    # the state it cut
+    quick = Engine(game, rolls).tables.quick_bound
+    for k, ra in enumerate(a.rounds):
+        assert ra.best_before <= ra.bound_before and ra.best_after <= ra.bound_after
+        if k < cut:                    # not reached: the quick bound
+            assert ra.bound_before == min(quick(states[j]) for j in range(k + 1))
+            assert not ra.proven
+            if workers == 1:           # and the line played (no worker's lines)
+                assert ra.best_before == ra.best_after == a.rounds[cut].best_before
+    assert not analyse(game, rolls, turns, total_time=0.5, workers=1).stopped
+
+
 def test_some_games_have_regret() -> None:
     """The cases above are not all trivial: some rounds of the bots' games cost points."""
     regrets = 0

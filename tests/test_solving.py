@@ -110,6 +110,13 @@ def test_the_analysis_bar_says_how_it_ended(lang: str) -> None:
     assert bar.words.value == i18n.t("analyse.done", lang, seconds="12.0", proven=2, rounds=3)
     assert bar.words.value != i18n.t("analyse.done", "en" if lang != "en" else "fr",
                                      seconds="12.0", proven=2, rounds=3)
+    # Ctrl-C (the kernel's ■) ended it: the bar stays where the time was, and says so
+    bar = AnalysisProgress(total_time=60, lang=lang)
+    bar.update(1, 3, elapsed=6.0)
+    bar.finish(dataclasses.replace(cut, stopped=True), elapsed=6.0)
+    assert bar.bar.value == pytest.approx(0.1) and bar.bar.bar_style == "warning"
+    assert bar.words.value == i18n.t("analyse.stopped", lang, seconds="6.0", proven=2,
+                                     rounds=3)
 
 
 def test_the_terminal_analysis_bar() -> None:

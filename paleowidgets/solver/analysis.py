@@ -97,12 +97,14 @@ class Analysis:
     best: int           # rounds[0].best_before: the hindsight optimum of the whole game
     proven: bool
     bound: int          # rounds[0].bound_before: no line of the game scores more
+    stopped: bool = False   # Ctrl-C ended it early (the rounds not reached: quick bounds)
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready: ``{"final", "best", "proven", "bound", "rounds": [...]}``, turns in
-        the FORMATS turn notation."""
+        """JSON-ready: ``{"final", "best", "proven", "bound", "stopped", "rounds": [...]}``,
+        turns in the FORMATS turn notation."""
         return {"final": self.final, "best": self.best, "proven": self.proven,
-                "bound": self.bound, "rounds": [r.to_dict() for r in self.rounds]}
+                "bound": self.bound, "stopped": self.stopped,
+                "rounds": [r.to_dict() for r in self.rounds]}
 
 
 @dataclass(frozen=True)
@@ -152,6 +154,11 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
     Every round carries its bracket: the best line found and an upper bound, before and
     after the turn played (equal when proven). The true best of a state is never below
     that of its successor, so a bound after the turn is also cut to the bound before it.
+
+    Ctrl-C (KeyboardInterrupt, the notebook's ■) during a round's solve ends the analysis
+    there, as it ends :func:`.exact.solve`: the rounds solved keep their brackets, those
+    not reached take the line played and the quick bound (``Tables.quick_bound``), and
+    the answer says ``stopped``.
     """
     rolls = tuple((int(a), int(b)) for a, b in rolls)
     if not len(rolls) == len(turns) == game.rounds:
@@ -175,9 +182,10 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
     lines: dict[int, tuple[int, tuple[Turn, ...]]] = {}
     after_line: list[Move] = []          # the best line found from states[r + 1]
     proving = True                       # every round solved so far is proven
+    stopped = False                      # Ctrl-C cut a solve: no more solves
     r = n - 1
     try:
-        while r >= 0 and (worker is None or proving):
+        while r >= 0 and not stopped and (worker is None or proving):
             s = states[r]
             played = engine.move_of(s, turns[r])
             limit = time_limit
@@ -193,7 +201,7 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
             # state with 8 rounds left: proven in 24 s without them, not in 60 s with them).
             sol = engine.solve(s, time_limit=limit, seed=[played, *after_line],
                                lines_first=not proving, outside=outside, progress=tick)
-            proving = proving and sol.proven
+            proving, stopped = proving and sol.proven, engine.interrupted
             solved[r].append((sol.optimum, sol.bound, sol.proven, sol.turns))
             if worker is not None and sol.proven:
                 worker.proven(r, sol.turns)
@@ -210,7 +218,7 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
         # The states the worker is to give: from the one this process did not prove
         # (the last it solved) back, as far as the worker goes.
         top = -1 if proving else min(r + 1, worker.first)
-        results, lines = worker.finish(range(top + 1), WORKER_GRACE)
+        results, lines = worker.finish(() if stopped else range(top + 1), WORKER_GRACE)
         for k, got in results.items():
             solved[k].append(got)
     # From the last round back: the best line from each state is the best of its solves
@@ -225,7 +233,9 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
     line: tuple[Turn, ...] = ()          # the best line from states[r + 1]
     for k in range(n - 1, -1, -1):
         extra = lines.get(k)            # the worker's best line, without a bound
-        if not solved[k]:
+        if not solved[k] and stopped:    # the line played below, and the quick bound
+            solved[k].append((-1, engine.tables.quick_bound(states[k]), False, ()))
+        elif not solved[k]:
             limit = max(WORKER_LEAST,
                         ((total_time or 0.0) - (time.perf_counter() - t0)) / (k + 1))
             more = [] if extra is None else [moves_of(engine, states[k], extra[1])]
@@ -233,6 +243,7 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
                                seed=moves_of(engine, states[k], (turns[k], *line)),
                                progress=tick)
             solved[k].append((sol.optimum, sol.bound, sol.proven, sol.turns))
+            stopped = engine.interrupted
         if k <= r:
             done[0] = n - k
             if progress is not None:
@@ -258,7 +269,8 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
                       found[k] == bound[k] and found[k + 1] == bound[k + 1],
                       bound[k], bound[k + 1])
         for k in range(n))
-    return Analysis(rounds, final, found[0], all(x.proven for x in rounds), bound[0])
+    return Analysis(rounds, final, found[0], all(x.proven for x in rounds), bound[0],
+                    stopped)
 
 
 # The lines worker (:mod:`.lines_worker`): on games of at least WORKER_ROUNDS rounds

@@ -767,6 +767,7 @@ class Engine:
         self.clock = Clock(None, None)
         self.planner = Planner(self.tables, self.clock)
         self.search = _Search(self.tables, clock=self.clock, planner=self.planner)
+        self.interrupted = False    # the last solve was cut by Ctrl-C (KeyboardInterrupt)
 
     def check_start(self, start: State | None) -> State:
         """``start``, or the game's initial state; a state of another game is an error."""
@@ -798,6 +799,7 @@ class Engine:
         a better one raises the floor those goals are searched above."""
         t = self.tables
         clock = Clock(time_limit, progress)
+        self.interrupted = False
         # The planner and the search read the clock through these attributes.
         self.clock = self.planner.clock = self.search.clock = clock
         t.check = None          # the first line below is always finished
@@ -885,8 +887,10 @@ class Engine:
             proven = True
         except Done:
             proven = True
-        except (Timeout, KeyboardInterrupt):
+        except Timeout:
             proven = False
+        except KeyboardInterrupt:
+            proven, self.interrupted = False, True
         finally:
             real.path = []
         assert real.best_line is not None

@@ -126,12 +126,15 @@ class AnalysisProgress(W.VBox):  # type: ignore[misc]
                                   rounds=rounds)
 
     def finish(self, analysis: Analysis, elapsed: float | None = None) -> None:
-        """Say how it ended: every round proven, or how many."""
+        """Say how it ended: every round proven, or how many, or stopped (Ctrl-C, the
+        kernel interrupted: the bar stays where it was)."""
         if elapsed is None:
             elapsed = time.monotonic() - self._start
         proven = sum(r.proven for r in analysis.rounds)
-        self.bar.value = 1.0
+        if not analysis.stopped:
+            self.bar.value = 1.0
         self.bar.bar_style = "success" if analysis.proven else "warning"
-        key = "analyse.done.all" if analysis.proven else "analyse.done"
+        key = ("analyse.stopped" if analysis.stopped else
+               "analyse.done.all" if analysis.proven else "analyse.done")
         self.words.value = i18n.t(key, self.lang, seconds=f"{elapsed:.1f}", proven=proven,
                                   rounds=len(analysis.rounds))
