@@ -305,6 +305,74 @@ def test_ctrl_c_stops_an_analysis_and_keeps_what_it_found(
     assert not analyse(game, rolls, turns, total_time=0.5, workers=1).stopped
 
 
+def test_ctrl_c_while_the_analysis_waits_for_its_worker(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When its proofs end early, a class game's analysis waits for the lines worker to
+    the end of its time: the bar goes on moving meanwhile (progress about twice a
+    second), and Ctrl-C there ends it at once, the worker stopped, the rounds bracketed."""
+    game, rolls, turns = dig_site_game(20, 7)
+    real = Engine.solve
+
+    def cut_solve(self: Engine, s: State, **kw: Any) -> Solution:
+        if s.round < game.rounds - 3:              # the proofs end early, not proven
+            kw["time_limit"] = 0.5
+        return real(self, s, **kw)
+
+    monkeypatch.setattr(Engine, "solve", cut_solve)
+    waiting: list[float] = []
+    finish = LinesWorker.finish
+
+    def finishing(self: LinesWorker, *a: Any, **kw: Any) -> Any:
+        waiting.append(time.monotonic())
+        return finish(self, *a, **kw)
+
+    monkeypatch.setattr(LinesWorker, "finish", finishing)
+    started = record_workers(monkeypatch)
+    calls: list[float] = []
+    pressed: list[float] = []
+
+    def progress(done: int, rounds: int) -> None:
+        calls.append(time.monotonic())
+        if waiting and calls[-1] - waiting[0] > 2.0 and not pressed:
+            pressed.append(calls[-1])
+            raise KeyboardInterrupt
+
+    a = analyse(game, rolls, turns, total_time=60, workers=2, progress=progress)
+    end = time.monotonic()
+    assert waiting and 2.0 < end - waiting[0] < 4.0 and a.stopped
+    assert started and started[0] is not None and started[0].proc.poll() is not None
+    ticks = [t for t in calls if waiting[0] <= t <= pressed[0]]
+    assert len(ticks) >= 4 and max(b - a for a, b in itertools.pairwise(ticks)) < 1.0
+    for ra in a.rounds:
+        assert ra.best_before <= ra.bound_before and ra.best_after <= ra.bound_after
+
+
+def test_ctrl_c_in_the_middle_of_a_workers_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while a message of the lines worker is half read: nothing more is read from
+    it (the rest of that message would be taken for the next one's length, and the read
+    would wait for bytes that never come: 29.8 s here before, the worker's time to its
+    deadline), and the worker is still stopped at once."""
+    game, rolls, turns = dig_site_game(20, 7)
+    worker = LinesWorker.start(game, rolls, turns, 13, time.monotonic() + 30)
+    assert worker is not None
+    assert worker.conn.poll(30)                        # a message is there
+    read = worker.conn._recv                           # type: ignore[attr-defined]
+
+    def torn(size: int, *a: Any) -> Any:
+        read(1)                                        # one byte, then Ctrl-C
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(worker.conn, "_recv", torn)
+    with pytest.raises(KeyboardInterrupt):
+        worker.poll()
+    monkeypatch.setattr(worker.conn, "_recv", read)
+    start = time.monotonic()
+    worker.poll(1.0)
+    assert worker.torn
+    worker.finish((), 0.0)
+    assert time.monotonic() - start < 3.0 and worker.proc.poll() is not None
+
+
 def test_some_games_have_regret() -> None:
     """The cases above are not all trivial: some rounds of the bots' games cost points."""
     regrets = 0

@@ -218,7 +218,10 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
         # The states the worker is to give: from the one this process did not prove
         # (the last it solved) back, as far as the worker goes.
         top = -1 if proving else min(r + 1, worker.first)
-        results, lines = worker.finish(() if stopped else range(top + 1), WORKER_GRACE)
+        wait = None if progress is None else (lambda: progress(done[0], n))
+        results, lines = worker.finish(() if stopped else range(top + 1), WORKER_GRACE,
+                                       wait)
+        stopped = stopped or worker.interrupted
         for k, got in results.items():
             solved[k].append(got)
     # From the last round back: the best line from each state is the best of its solves

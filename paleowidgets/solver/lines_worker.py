@@ -29,7 +29,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -170,6 +170,8 @@ class LinesWorker:
         self.results: dict[int, Result] = {}                # r -> the worker's solve
         self.lines: dict[int, tuple[int, tuple[Turn, ...]]] = {}   # r -> best line, value
         self.taken: dict[int, int] = {}     # r -> the best value handed to a proof of r
+        self.interrupted = False            # Ctrl-C came while :meth:`finish` waited
+        self.torn = False                   # Ctrl-C came in the middle of a message
         self.conn.send((game, tuple(rolls), tuple(turns), first, deadline))
 
     @classmethod
@@ -183,10 +185,16 @@ class LinesWorker:
             return None
 
     def poll(self, wait: float = 0.0) -> None:
-        """Read what was sent so far (waiting up to ``wait`` seconds for the first)."""
+        """Read what was sent so far (waiting up to ``wait`` seconds for the first).
+        Ctrl-C in the middle of a message leaves the socket halfway through it: from
+        then on nothing more is read (a read would wait for a length that never comes)."""
+        if self.torn:
+            return
         try:
             while self.conn.poll(wait):
+                self.torn = True            # until the whole message is read
                 msg = self.conn.recv()
+                self.torn = False
                 wait = 0.0
                 line = tuple(Turn.from_dict(d) for d in msg[-1])
                 if msg[0] == "line":
@@ -216,16 +224,25 @@ class LinesWorker:
         with contextlib.suppress(OSError):
             self.conn.send((r, [t.to_dict() for t in turns]))
 
-    def finish(self, needed: Sequence[int], grace: float
+    def finish(self, needed: Sequence[int], grace: float,
+               tick: Callable[[], object] | None = None
                ) -> tuple[dict[int, Result], dict[int, tuple[int, tuple[Turn, ...]]]]:
         """Wait for the solves of the states ``needed`` (until the deadline and ``grace``
-        seconds after it), stop the worker, and return its solves and its best lines."""
-        while any(r not in self.results for r in needed) and self.proc.poll() is None:
-            left = self.deadline + grace - time.monotonic()
-            if left <= 0:
-                break
-            self.poll(min(left, 0.5))
-        self.poll()
+        seconds after it; ``tick()`` about twice a second meanwhile, for a progress bar),
+        stop the worker, and return its solves and its best lines. Ctrl-C while it waits
+        (KeyboardInterrupt) stops it at once with what came (``interrupted``): a message
+        read halfway is left unread."""
+        try:
+            while any(r not in self.results for r in needed) and self.proc.poll() is None:
+                left = self.deadline + grace - time.monotonic()
+                if left <= 0:
+                    break
+                self.poll(min(left, 0.5))
+                if tick is not None:
+                    tick()
+            self.poll()
+        except KeyboardInterrupt:
+            self.interrupted = True
         with contextlib.suppress(OSError):
             self.conn.send(None)
         try:

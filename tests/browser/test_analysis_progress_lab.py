@@ -144,3 +144,43 @@ def test_a_pupils_advice_shows_its_bar_then_the_replay(page: Any) -> None:
                  ).first.wait_for(state="visible", timeout=30_000)
     page.wait_for_function(f"() => !document.querySelector({pupil + ' .paleo-open-replay'!r})"
                            ".disabled", timeout=10_000)
+
+
+def test_the_stop_button_ends_an_analysis_and_keeps_what_it_found(page: Any) -> None:
+    """A teacher starts a minute's analysis in a new cell, in French, and stops it with
+    the kernel's ■ once it is under way: within seconds the bar says it stopped and how
+    many rounds were proven, the panel comes all the same, and the kernel is free."""
+    page.locator(".jp-OutputArea-output", has_text=h.DONE).first.wait_for(timeout=90_000)
+    code = 'stopped = replay_with_analysis(log, total_time=60, lang="fr")\nstopped'
+    page.evaluate("""(code) => {
+        const nb = window.jupyterapp.shell.currentWidget.content;
+        nb.activeCellIndex = nb.widgets.length - 1;
+        window.jupyterapp.commands.execute('notebook:insert-cell-below').then(() => {
+            nb.activeCell.model.sharedModel.setSource(code);
+            window.jupyterapp.commands.execute('notebook:run-cell');
+        });
+    }""", code)
+    last = f"{PANEL} .jp-Cell:last-child"
+    words = page.locator(f"{last} .paleo-analysis-progress .widget-html-content")
+    words.wait_for(state="visible", timeout=30_000)
+    start = time.monotonic()
+    while not re.search(r"[1-9]\d* manches analysées", words.inner_text()):
+        assert time.monotonic() - start < 40, words.inner_text()
+        time.sleep(0.2)
+    time.sleep(0.5)                                     # well inside a round's solve
+    stop = time.monotonic()
+    page.locator(f"{PANEL} [data-command='notebook:interrupt-kernel']").click()   # ■
+    seen = []                                           # (seconds, kernel, words)
+    while not words.inner_text().startswith("Arrêtée après"):
+        status = page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext"
+                               ".session.kernel.status")
+        seen.append((round(time.monotonic() - stop, 1), status, words.inner_text()[:60]))
+        assert time.monotonic() - stop < 10, seen
+        time.sleep(0.5)
+    assert re.fullmatch(r"Arrêtée après [0-9.]+ s : \d+ manches prouvées sur 20 ; .*",
+                        words.inner_text()), words.inner_text()
+    page.locator(f"{last} .paleo-replay-analysis canvas.paleo-analysis-canvas"
+                 ).first.wait_for(state="visible", timeout=10_000)
+    assert page.locator(f"{last} .jp-OutputArea-output", has_text="KeyboardInterrupt"
+                        ).count() == 0
+    assert h.kernel_run(page, "print(stopped.panel.analysis.stopped)").strip() == "True"
