@@ -336,7 +336,7 @@ def test_relaxation_keeps_the_fewest_switches_per_cells(bits: int) -> None:
     is the one a dictionary gives, in the order of the cells."""
     import numpy as np
 
-    from paleowidgets.solver._planner.relaxation import fewest_spent
+    from paleowidgets.solver._planner.relaxation import _Made, fewest_spent
 
     rng = random.Random(f"fewest-{bits}")
     cells = [rng.randrange(1 << 20) | rng.choice([0, 1 << (63 - bits)]) for _ in range(400)]
@@ -349,6 +349,15 @@ def test_relaxation_keeps_the_fewest_switches_per_cells(bits: int) -> None:
     for way in (bits, 0):
         got = fewest_spent(np.array(cells, np.uint64), np.array(spent, np.int32), way)
         assert [a.tolist() for a in got] == want, way
+        # dp_plus keeps a round's states in parts (packed as one word each with bits),
+        # joined only to be sorted: the same answer
+        made = _Made(way)
+        for lo, hi in ((0, 0), (0, 200), (200, 201), (201, len(cells))):
+            made.add(np.array(cells[lo:hi], np.uint64), np.array(spent[lo:hi], np.int32))
+        assert made.count == len(cells)
+        got = made.fewest_spent()
+        assert [a.tolist() for a in got] == want and got[1].dtype == np.int32, way
+        assert made.parts == [] and made.spent == []          # let go once joined
 
 
 @pytest.mark.parametrize("i", range(12))

@@ -63,9 +63,10 @@ Result = tuple[int, int, bool, tuple[Turn, ...]]
 CGROUP = Path("/sys/fs/cgroup")
 
 # The lines worker starts only where the container's memory allows WORKER_MEMORY bytes:
-# the analysis and its worker together peaked at 1,084 MB on the dig site (one game of
-# six; benchmarks/README.md), and a kernel that passes its container's limit is killed,
-# with the pupil's unsaved work. Without the worker the analysis peaked at 757 MB.
+# the analysis and its worker together peaked at 856 MB on the dig site (the most of six
+# games, the two processes' peaks added; 1,179 MB before the relaxation's states were
+# packed: benchmarks/README.md), the kernel and the notebook server come on top, and a
+# kernel that passes its container's limit is killed, with the pupil's unsaved work.
 WORKER_MEMORY = 2 << 30
 
 

@@ -181,8 +181,8 @@ def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...
         ranked = sorted(((w_of(x & need, lv), packed(x), c) for x, c in per_round[j].items()),
                         reverse=True)
         k0 = int(np.searchsorted(thr, 0, side="right"))
-        parts_c, parts_u = [cov[:k0]], [used[:k0]]      # the round passes
-        made = k0
+        made = _Made(used_bits)
+        made.add(cov[:k0], used[:k0])                   # the round passes
         ks = np.searchsorted(thr, [wx for wx, _, _ in ranked], side="right").tolist()
         for idx, (_wx, x, c) in enumerate(ranked):
             k = ks[idx]
@@ -192,14 +192,10 @@ def dp_plus(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...
                 check()                    # the time limit, and progress
             px = u64(x)
             take = ((cov[:k] & px) == 0) & (room[:k] >= c)
-            parts_c.append(cov[:k][take] | px)
-            parts_u.append(used[:k][take] + c)
-            made += len(parts_c[-1])
-            if made > 4 * limit:
+            made.add(cov[:k][take] | px, used[:k][take] + c)
+            if made.count > 4 * limit:
                 return None
-        new_c = np.concatenate(parts_c)
-        new_u = np.concatenate(parts_u)
-        cov, used = fewest_spent(new_c, new_u, used_bits)
+        cov, used = made.fewest_spent()
         if len(cov) > 2 * limit:
             return None
         keep = alive(cov, used, j + 1)
@@ -274,6 +270,48 @@ def fewest_spent(cells: npt.NDArray[np.uint64], spent: npt.NDArray[np.int32], bi
     first = np.ones(len(cells), np.bool_)
     first[1:] = cells[1:] != cells[:-1]
     return cells[first], spent[first]
+
+
+class _Made:
+    """The states a round of :func:`dp_plus` makes, until :meth:`fewest_spent` keeps
+    one per cells. With ``bits`` > 0 each state is kept as the one 64-bit word
+    :func:`fewest_spent` sorts (cells above, switches spent in the low ``bits``): 8
+    bytes a state instead of 12, joined once and sorted in place. A round may make 12
+    million states; kept as two arrays, joined, then packed and sorted into new
+    arrays, they held about 600 MB at once (the analysis' peak: the dig site's greedy
+    game of seed 103, 880 MB in all); benchmarks/README.md has the numbers."""
+
+    def __init__(self, bits: int) -> None:
+        self.bits = bits
+        self.count = 0
+        self.parts: list[npt.NDArray[np.uint64]] = []
+        self.spent: list[npt.NDArray[np.int32]] = []    # bits == 0: beside the cells
+
+    def add(self, cells: npt.NDArray[np.uint64], spent: npt.NDArray[np.int32]) -> None:
+        self.count += len(cells)
+        if self.bits:
+            word = cells << np.uint64(self.bits)
+            word |= spent.astype(np.uint64)
+            self.parts.append(word)
+        else:
+            self.parts.append(cells)
+            self.spent.append(spent)
+
+    def fewest_spent(self) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32]]:
+        """:func:`fewest_spent` of every state added (the same arrays), the parts let go
+        as soon as they are joined."""
+        if not self.bits:
+            cells, spent = np.concatenate(self.parts), np.concatenate(self.spent)
+            self.parts, self.spent = [], []
+            return fewest_spent(cells, spent, 0)
+        words = np.concatenate(self.parts)
+        self.parts = []
+        words.sort()
+        cells = words >> np.uint64(self.bits)
+        first = np.ones(len(words), np.bool_)
+        first[1:] = cells[1:] != cells[:-1]
+        spent = (words[first] & np.uint64((1 << self.bits) - 1)).astype(np.int32)
+        return cells[first], spent
 
 
 def _patterns(run: Run, rounds: list[int], touch: int, universe: int,
