@@ -305,6 +305,32 @@ def test_ctrl_c_stops_an_analysis_and_keeps_what_it_found(
     assert not analyse(game, rolls, turns, total_time=0.5, workers=1).stopped
 
 
+def test_ctrl_c_before_a_solve_has_a_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C can come before a round's solve has its first line (it has nothing to
+    return then; a kernel interrupted in its first greedy line, seen in a test): the
+    analysis stops all the same, that round and those before it bracketed by the line
+    played and the quick bound."""
+    game, rolls, turns = dig_site_game(20, 7)
+    states = replay_turns(game, rolls, turns)
+    real = Engine.solve
+    calls: list[int] = []
+
+    def solve(self: Engine, s: State, **kw: Any) -> Solution:
+        calls.append(s.round)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return real(self, s, **kw)
+
+    monkeypatch.setattr(Engine, "solve", solve)
+    a = analyse(game, rolls, turns, total_time=60, workers=1)
+    assert a.stopped and len(calls) == 4 and calls[-1] == game.rounds - 4
+    quick = Engine(game, rolls).tables.quick_bound
+    assert all(r.proven for r in a.rounds[-3:])
+    cut = game.rounds - 4
+    assert a.rounds[cut].bound_before == min(quick(states[j]) for j in range(cut + 1))
+    assert a.rounds[cut].best_before == a.rounds[cut].best_after == a.rounds[-3].best_before
+
+
 def test_ctrl_c_while_the_analysis_waits_for_its_worker(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """When its proofs end early, a class game's analysis waits for the lines worker to

@@ -46,7 +46,7 @@ from ..core.rules import Game, State
 from ..core.terms import DIG_TYPES
 from ..core.turns import Turn
 from ._moves import Move
-from .exact import Engine
+from .exact import Engine, Solution
 from .lines_worker import LinesWorker, Result, may_start, moves_of
 
 __all__ = ["Analysis", "Hint", "RoundAnalysis", "analyse", "analyse_log", "default_total_time",
@@ -199,8 +199,11 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
             # While proving, no anytime phase (beam.py): the seed is already a good line,
             # and the beams would take 70 % of the time the proof needs (the dig site's
             # state with 8 rounds left: proven in 24 s without them, not in 60 s with them).
-            sol = engine.solve(s, time_limit=limit, seed=[played, *after_line],
-                               lines_first=not proving, outside=outside, progress=tick)
+            sol = _solve(engine, s, time_limit=limit, seed=[played, *after_line],
+                         lines_first=not proving, outside=outside, progress=tick)
+            if sol is None:              # Ctrl-C before the solve had a line: not reached
+                stopped = True
+                break
             proving, stopped = proving and sol.proven, engine.interrupted
             solved[r].append((sol.optimum, sol.bound, sol.proven, sol.turns))
             if worker is not None and sol.proven:
@@ -242,11 +245,15 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
             limit = max(WORKER_LEAST,
                         ((total_time or 0.0) - (time.perf_counter() - t0)) / (k + 1))
             more = [] if extra is None else [moves_of(engine, states[k], extra[1])]
-            sol = engine.solve(states[k], time_limit=limit, outside=partial(list, more),
-                               seed=moves_of(engine, states[k], (turns[k], *line)),
-                               progress=tick)
-            solved[k].append((sol.optimum, sol.bound, sol.proven, sol.turns))
-            stopped = engine.interrupted
+            sol = _solve(engine, states[k], time_limit=limit, outside=partial(list, more),
+                         seed=moves_of(engine, states[k], (turns[k], *line)),
+                         progress=tick)
+            if sol is None:
+                stopped = True
+                solved[k].append((-1, engine.tables.quick_bound(states[k]), False, ()))
+            else:
+                solved[k].append((sol.optimum, sol.bound, sol.proven, sol.turns))
+                stopped = engine.interrupted
         if k <= r:
             done[0] = n - k
             if progress is not None:
@@ -274,6 +281,17 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
         for k in range(n))
     return Analysis(rounds, final, found[0], all(x.proven for x in rounds), bound[0],
                     stopped)
+
+
+def _solve(engine: Engine, state: State, **kw: Any) -> Solution | None:
+    """``engine.solve(state, **kw)``, or None when Ctrl-C came before it had a line to
+    return (during its first, greedy line, which the solve does not catch Ctrl-C in; a
+    kernel interrupted there in a test); ``engine.interrupted`` is set then too."""
+    try:
+        return engine.solve(state, **kw)
+    except KeyboardInterrupt:
+        engine.interrupted = True
+        return None
 
 
 # The lines worker (:mod:`.lines_worker`): on games of at least WORKER_ROUNDS rounds
