@@ -239,21 +239,18 @@ def analyse(game: Game, rolls: Sequence[Roll], turns: Sequence[Turn], *,
     line: tuple[Turn, ...] = ()          # the best line from states[r + 1]
     for k in range(n - 1, -1, -1):
         extra = lines.get(k)            # the worker's best line, without a bound
-        if not solved[k] and stopped:    # the line played below, and the quick bound
-            solved[k].append((-1, engine.tables.quick_bound(states[k]), False, ()))
-        elif not solved[k]:
+        if not solved[k] and not stopped:
             limit = max(WORKER_LEAST,
                         ((total_time or 0.0) - (time.perf_counter() - t0)) / (k + 1))
             more = [] if extra is None else [moves_of(engine, states[k], extra[1])]
             sol = _solve(engine, states[k], time_limit=limit, outside=partial(list, more),
                          seed=moves_of(engine, states[k], (turns[k], *line)),
                          progress=tick)
-            if sol is None:
-                stopped = True
-                solved[k].append((-1, engine.tables.quick_bound(states[k]), False, ()))
-            else:
+            if sol is not None:
                 solved[k].append((sol.optimum, sol.bound, sol.proven, sol.turns))
-                stopped = engine.interrupted
+            stopped = engine.interrupted
+        if not solved[k]:               # Ctrl-C: the line played below, the quick bound
+            solved[k].append((-1, engine.tables.quick_bound(states[k]), False, ()))
         if k <= r:
             done[0] = n - k
             if progress is not None:
