@@ -8,6 +8,7 @@ U drawn round it (B3 D3 B4 C4 D4) digs it up in one click and the score goes 0 -
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -522,22 +523,44 @@ def wait_text(page: Any, selector: str, text: str, timeout: float = 20_000) -> N
         raise AssertionError(f"{selector!r}: no element reads {want!r}; found {found}") from e
 
 
-def kept(js: str) -> str:
-    """``js`` (the source of a JavaScript function of one argument that returns a promise)
-    wrapped so the page keeps that promise until it settles.
-
-    Chromium's inspector holds the promise ``page.evaluate`` waits for only weakly, and a
-    garbage collection while it is pending fails the call with "Resulting promise was
-    garbage collected" (seen once in CI, on a kernel call of 2 s in a 20-minute run). The
-    wrapper holds it in ``window.__paleoKept`` until it settles and hands back what it gave.
-    """
-    return f"""(arg) => {{
+# ``settled``: a promise of the page run to its end without a page.evaluate waiting on it.
+# settle_start(js) starts it and stores its outcome in window.__paleoSettled[key]; the
+# test polls SETTLE_DONE (page.wait_for_function), then takes the outcome (SETTLE_TAKE).
+def settle_start(js: str) -> str:
+    """The page function ``([key, arg]) => ...`` that starts ``js(arg)`` and stores its
+    outcome, ``{value}`` or ``{error}``, under ``key``."""
+    return f"""([key, arg]) => {{
+    const box = window.__paleoSettled || (window.__paleoSettled = {{}});
+    box[key] = null;
     const run = {js};
-    const kept = window.__paleoKept || (window.__paleoKept = new Set());
-    const out = Promise.resolve(run(arg)).finally(() => kept.delete(out));
-    kept.add(out);
-    return out;
+    Promise.resolve().then(() => run(arg)).then(
+        value => {{ box[key] = {{value}}; }},
+        e => {{ box[key] = {{error: String(e && e.stack || e)}}; }});
 }}"""
+
+
+SETTLE_DONE = """(key) => !!(window.__paleoSettled && window.__paleoSettled[key])"""
+SETTLE_TAKE = """(key) => { const out = window.__paleoSettled[key];
+                              delete window.__paleoSettled[key]; return out; }"""
+_settle_keys = itertools.count()
+
+
+def settled(page: Any, js: str, arg: Any = None, timeout: float = 120_000) -> Any:
+    """What the promise of ``js`` (the source of a JavaScript function of one argument)
+    resolves to, run in ``page``; its rejection is raised here as an AssertionError.
+
+    ``page.evaluate`` of a promise fails with "Resulting promise was garbage collected"
+    when Chromium collects garbage while it waits (seen in CI on kernel calls of 2 s and
+    on opening a lesson; holding the page's promise in a global did not help: the promise
+    the inspector waits on is Playwright's own). Here no evaluate waits: the page runs
+    the promise and stores its outcome, and the test polls for it."""
+    key = f"k{next(_settle_keys)}"
+    page.evaluate(settle_start(js), [key, arg])
+    page.wait_for_function(SETTLE_DONE, arg=key, timeout=timeout, polling=100)
+    out = page.evaluate(SETTLE_TAKE, key)
+    if "error" in out:
+        raise AssertionError(f"in the page: {out['error']}")
+    return out.get("value")
 
 
 # Run code in the kernel of the notebook on show (JupyterLab) and return what it printed:
@@ -563,5 +586,5 @@ JS_KERNEL_RUN = """async ([code, ms]) => {
 
 def kernel_run(page: Any, code: str, timeout: float = 30_000) -> str:
     """What ``code`` prints when run in the kernel of the JupyterLab notebook on show."""
-    out: str = page.evaluate(kept(JS_KERNEL_RUN), [code, timeout])
+    out: str = settled(page, JS_KERNEL_RUN, [code, timeout], timeout + 10_000)
     return out

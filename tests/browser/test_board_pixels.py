@@ -229,8 +229,8 @@ def page(browser: Any, lab: h.Server, browser_root: Path) -> Iterator[Any]:
 
 
 def compare(page: Any, step: dict[str, Any]) -> dict[str, Any]:
-    found: dict[str, Any] = page.evaluate(h.kept(JS_COMPARE), [step["board"], step["fresh"],
-                                                      step["manager"]])
+    found: dict[str, Any] = h.settled(page, JS_COMPARE, [step["board"], step["fresh"],
+                                                        step["manager"]])
     return found
 
 

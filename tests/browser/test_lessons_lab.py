@@ -213,7 +213,7 @@ def check_lesson(page: Any, lesson_root: Path, lesson: Path) -> None:
     path = f"lessons/{lesson.relative_to(LESSONS).as_posix()}"
     t0 = time.monotonic()
     try:
-        page.evaluate(h.kept(JS_OPEN), path)
+        h.settled(page, JS_OPEN, path)
         page.wait_for_function(JS_KERNEL_IDLE, timeout=90_000)
         page.evaluate(JS_RUN_ALL)
         page.wait_for_function("() => window.__paleoRun !== null", timeout=RUN_TIMEOUT,
@@ -233,7 +233,7 @@ def check_lesson(page: Any, lesson_root: Path, lesson: Path) -> None:
         page.screenshot(path=str(lesson_root / f"{lesson.stem}-failed.png"))
         raise
     finally:
-        page.evaluate(h.kept(JS_CLOSE), None)
+        h.settled(page, JS_CLOSE, None)
     print(f"{lesson.name}: {time.monotonic() - t0:.1f} s, {canvases} canvases drawn")
 
 
