@@ -110,7 +110,7 @@ def _relaxations(map_name: str, seed: int, limit: float, queue: Any) -> None:
 
 
 def _analyse(map_name: str, seed: int, limit: float, bot: str, share: float | None,
-             workers: int | None, queue: Any) -> None:
+             workers: int | None, jump: int | None, queue: Any) -> None:
     """The bot's game of ``random.Random(seed)`` on the rolls of game ``seed``, analysed
     with ``analyse(total_time=limit)``; each round's bracket and seconds are printed."""
     from paleowidgets.core.rules import Game, State
@@ -121,6 +121,9 @@ def _analyse(map_name: str, seed: int, limit: float, bot: str, share: float | No
 
     if share is not None:
         analysis.PROOF_SHARE = share
+    if jump is not None:
+        from paleowidgets.solver._planner import targets
+        targets.JUMP_GAP = jump
 
     game = Game(load_map(map_name))
     rolls = rolls_of(seed, game.rounds)
@@ -169,9 +172,9 @@ def in_child(target: Any, *args: Any) -> tuple[Any, ...]:
 
 def run(kind: str, map_name: str, seed: int, limit: float,
         bot: str = "greedy", share: float | None = None,
-        workers: int | None = None) -> tuple[Any, ...]:
+        workers: int | None = None, jump: int | None = None) -> tuple[Any, ...]:
     if kind == "analyse":
-        return in_child(_analyse, map_name, seed, limit, bot, share, workers)
+        return in_child(_analyse, map_name, seed, limit, bot, share, workers, jump)
     if kind == "relax":
         return in_child(_relaxations, map_name, seed, limit)
     return in_child(_run, kind, map_name, seed, limit)
@@ -192,6 +195,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bot", default="greedy", help="the bot whose game --analyse analyses")
     ap.add_argument("--proof-share", type=float, default=None,
                     help="--analyse with this analysis.PROOF_SHARE (0: equal shares)")
+    ap.add_argument("--jump-gap", type=int, nargs="+", default=[None], metavar="N",
+                    help="--analyse with each of these targets.JUMP_GAP in the analysis' "
+                         "own process, one after the other on each game (an A/B run)")
     ap.add_argument("--workers", type=int, nargs="+", default=[0], metavar="N",
                     help="--analyse with analyse(workers=N) (0: as the machine allows); "
                          "several: each game with each, one after the other (A/B)")
@@ -261,11 +267,13 @@ def analyse_games(args: argparse.Namespace) -> int:
         for i in range(args.games):
             seed = args.seed + i
             for workers in args.workers:
-                final, best, bound, proven, sec, mb = run("analyse", map_name, seed,
-                                                          args.analyse, args.bot,
-                                                          args.proof_share, workers or None)
-                print(f"| {map_name} | {seed} | {workers or 'auto'} | {final} | {best} / "
-                      f"{bound} | {proven} | {sec:.1f} | {mb} |", flush=True)
+                for jump in args.jump_gap:
+                    final, best, bound, proven, sec, mb = run(
+                        "analyse", map_name, seed, args.analyse, args.bot, args.proof_share,
+                        workers or None, jump)
+                    gap = "" if jump is None else f" (jump gap {jump})"
+                    print(f"| {map_name} | {seed}{gap} | {workers or 'auto'} | {final} | "
+                          f"{best} / {bound} | {proven} | {sec:.1f} | {mb} |", flush=True)
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
           flush=True)
     return 0

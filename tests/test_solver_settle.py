@@ -228,3 +228,32 @@ def test_lines_alone_are_real_lines_that_only_rise(i: int) -> None:
     assert told == sorted(set(told)) and all(v <= optimum for v in told)
     assert value == max([*told, value]) <= optimum
     assert replay_score(puzzle, turns_of(engine.tables, start, line)) == value
+
+
+@pytest.mark.parametrize("i", range(12))
+def test_a_line_from_elsewhere_ends_the_goals_it_reaches(i: int,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a long game the caller's lines are asked at every goal, not only at the last
+    ones: given the optimum's value from the first ask (where it is also the may-pass
+    optimum), no target is asked for a line at a goal that line reaches; the answer is
+    no line of the planner's own and that value. (Before, with a floor of 0, every goal
+    down to the optimum was searched first.)"""
+    force_settle(monkeypatch, 1)
+    make = tiny_puzzle if i % 2 else crowded_puzzle
+    puzzle, optimum = checked_case(make, f"settle-goals-{i}", 15_000)
+    game = Game.from_puzzle(puzzle)
+    if brute_force(game, puzzle.rolls, budget=60_000, may_pass=True) != optimum:
+        pytest.skip("the may-pass optimum is above the real one: no real line reaches it")
+    goals: list[int] = []
+    real = targets.at_goal
+
+    def at_goal(run, goal, *a, **kw):  # type: ignore[no-untyped-def]
+        goals.append(goal)
+        return real(run, goal, *a, **kw)
+
+    monkeypatch.setattr(targets, "at_goal", at_goal)
+    engine = Engine(game, tuple(puzzle.rolls), switch_shape=False)
+    value, line = engine.planner.solve(game.initial_state(), 0,
+                                       more_lines=lambda: optimum)
+    assert line is None and value == optimum
+    assert all(g > optimum for g in goals), goals

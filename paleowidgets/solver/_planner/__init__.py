@@ -79,10 +79,10 @@ class Planner:
         bound. Raises Timeout when the clock runs out. ``on_bound`` is told upper bounds
         of the may-pass optimum as they are learnt (each goal of
         :func:`.targets.by_targets`, taken with ``floor``), so that a search cut by the
-        clock still has one. ``more_lines`` (long games): asked before the last goals and
-        before each of their targets for the value of a real line found meanwhile (e.g.
-        by another process); above the best line, it stands as the floor from then on
-        (:func:`.targets.settle`)."""
+        clock still has one. ``more_lines`` (long games): asked before each goal and
+        before each target of the last goal for the value of a real line found meanwhile
+        (e.g. by another process); above the best line, it stands as the floor from then
+        on (:func:`.targets.by_targets`, :func:`.targets.settle`)."""
         run = Run(self, s0, floor, on_improve)
         run.on_bound = on_bound
         run.more_lines = more_lines
