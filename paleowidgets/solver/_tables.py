@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
+from typing import Generic, TypeVar
 
 import numpy as np
 
@@ -25,6 +26,7 @@ from ..core.maps import Roll
 from ..core.rules import Game, State
 from ..core.terms import BONUS_CAP, DIG_TYPES, PLUS_ONE
 
+V = TypeVar("V")
 N_SHAPES = len(LETTERS)
 ALL_SHAPES = tuple(range(N_SHAPES))
 NEG = -(10**9)
@@ -45,6 +47,11 @@ Shapes = tuple[tuple[int, ...], ...]   # (all shapes, shapes usable with dig 0, 
 BITS_NUMPY = 1024
 BITS_NUMPY_COUNT = 40
 Slot = tuple[Shapes, Shapes, int]       # (without switches, with switches, how many rounds)
+# The ring covers' setups and bases (Tables.cover_rounds) kept at most: the least recently
+# used go first. An entry holds some 24 KB (setups) and 7 KB (bases): a 60 s analysis
+# made 16,000 and 12,000 of them (375 and 88 MB; benchmarks/README.md, session 23).
+COVER_SETUPS = 3_000
+COVER_BASES = 6_000
 VARIANTS: tuple[Variant, ...] = ((False, False), (True, False), (False, True), (True, True))
 
 
@@ -199,10 +206,10 @@ class Tables:
         self._star_cache: dict[int, list[int]] = {}
         self._fb_cache: dict[tuple[object, ...], tuple[int, bool]] = {}
         self._cover_cache: dict[tuple[object, ...], tuple[int | None]] = {}
-        self._cover_bases: dict[tuple[object, ...],
-                                tuple[int, int, int, dict[int, list[int]]] | None] = {}
-        self._cover_setup: dict[tuple[object, ...], tuple[dict[int, list[tuple[int, int]]],
-                                                          dict[int, int], list[int]]] = {}
+        self._cover_bases: _Recent[tuple[int, int, int, dict[int, list[int]]] | None] = (
+            _Recent(COVER_BASES))
+        self._cover_setup: _Recent[tuple[dict[int, list[tuple[int, int]]],
+                                         dict[int, int], list[int]]] = _Recent(COVER_SETUPS)
 
     # -- fit sets ----------------------------------------------------------------------
 
@@ -493,8 +500,9 @@ class Tables:
             zone |= self.zone[f]
         local = drawn & zone
         key = (targets, local)
-        if key in self._cover_bases:
-            return self._cover_bases[key]
+        known = self._cover_bases.get(key)
+        if known is not None:
+            return known[0]
         target = 0
         need = [0, 0, 0, 0]                       # cells needing dig type k - 1
         for f, k in targets:
@@ -515,9 +523,7 @@ class Tables:
                         kept.append(x)
                 kinds[sk] = kept
             out = (target, local, free_sq, kinds)
-        if len(self._cover_bases) >= 100_000:
-            self._cover_bases.clear()
-        self._cover_bases[key] = out
+        self._cover_bases.put(key, out)
         return out
 
     def draws_by_kind(self, targets: tuple[tuple[int, int], ...], drawn: int, target: int,
@@ -599,8 +605,8 @@ class Tables:
             if acc:
                 accept[sk] = acc
         skey = (targets, local, frozenset(accept))
-        setup = self._cover_setup.get(skey)
-        if setup is None:
+        known = self._cover_setup.get(skey)
+        if known is None:
             per_cell: dict[int, list[tuple[int, int]]] = {c: [] for c in bits_of(target)}
             for sk in accept:
                 for x in kinds[sk]:
@@ -613,9 +619,10 @@ class Tables:
                 for x, _sk in opts:
                     reach[c] |= x
             order = sorted(per_cell, key=lambda c: len(per_cell[c]))
-            if len(self._cover_setup) >= 100_000:
-                self._cover_setup.clear()
-            setup = self._cover_setup[skey] = (per_cell, reach, order)
+            setup = (per_cell, reach, order)
+            self._cover_setup.put(skey, setup)
+        else:
+            setup = known[0]
         per_cell, reach, order = setup
         # For ``weighted``: level[j], the target cells whose k(x) is j (0: no candidate).
         level = [0] * 6
@@ -927,6 +934,34 @@ class Tables:
 
         return _knapsack(items, round_cap, cell_cap, unit_caps, dig_caps, shared, multi, groups,
                          dig_groups, floor, self.check, cover_ok)
+
+class _Recent(Generic[V]):
+    """At most ``size`` entries, the least recently used dropped first (a dict keeps its
+    order of insertion: a hit moves its entry to the end). ``get`` answers a one-item
+    tuple, so that a stored None is told from a miss."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.entries: dict[object, V] = {}
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def get(self, key: object) -> tuple[V] | None:
+        entries = self.entries
+        if key not in entries:
+            return None
+        value = entries.pop(key)
+        entries[key] = value
+        return (value,)
+
+    def put(self, key: object, value: V) -> None:
+        entries = self.entries
+        entries.pop(key, None)
+        if len(entries) >= self.size:
+            del entries[next(iter(entries))]
+        entries[key] = value
+
 
 def _min_rounds(base: list[int], up: list[int], upgrades: int, need: int) -> int | None:
     """Fewest rounds whose coverage adds up to ``need`` (None: impossible), each round
