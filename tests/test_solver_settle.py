@@ -257,3 +257,38 @@ def test_a_line_from_elsewhere_ends_the_goals_it_reaches(i: int,
                                        more_lines=lambda: optimum)
     assert line is None and value == optimum
     assert all(g > optimum for g in goals), goals
+
+
+def test_a_long_game_asks_its_targets_fewest_fossils_first(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the 20-round dig site (a greedy game, 7 rounds left) the targets of each goal
+    are asked fewest fossils first (a dead small target rules out the larger ones holding
+    it); the proven optimum is the one the puzzle collection's order finds."""
+    game = Game(load_map("dig-site"))
+    rng = random.Random(101)
+    rolls = tuple((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(game.rounds))
+    _final, turns = play_game(game, rolls, GreedyBot(), random.Random(101))
+    s = game.initial_state()
+    for roll, turn in zip(rolls[:13], turns[:13], strict=True):
+        s = s.apply(roll, turn)
+    asked: list[tuple[int, int]] = []
+    real = targets.at_goal
+
+    def at_goal(run, goal, i, sub, *a, **kw):  # type: ignore[no-untyped-def]
+        asked.append((goal, sub.bit_count()))
+        return real(run, goal, i, sub, *a, **kw)
+
+    monkeypatch.setattr(targets, "at_goal", at_goal)
+    long_order = Engine(game, rolls).solve(s, lines_first=False)
+    runs: list[list[int]] = []
+    for k, (goal, n) in enumerate(asked):
+        if k == 0 or goal != asked[k - 1][0]:
+            runs.append([])
+        runs[-1].append(n)
+    assert all(run == sorted(run) for run in runs), runs
+    assert any(len(set(run)) > 1 for run in runs)      # else the order checks nothing
+    monkeypatch.setattr(targets, "LONG_GAME", 10_000)
+    monkeypatch.setattr(targets, "PACK_GAME", 10_000)
+    short_order = Engine(game, rolls).solve(s, lines_first=False)
+    assert long_order.proven and short_order.proven
+    assert long_order.optimum == short_order.optimum
