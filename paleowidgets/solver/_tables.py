@@ -48,7 +48,7 @@ BITS_NUMPY = 1024
 BITS_NUMPY_COUNT = 40
 Slot = tuple[Shapes, Shapes, int]       # (without switches, with switches, how many rounds)
 # The ring covers' setups and bases (Tables.cover_rounds) kept at most: the least recently
-# used go first. An entry holds some 24 KB (setups) and 7 KB (bases): a 60 s analysis
+# used go first. An entry holds some 24 KB (setups) and 8 KB (bases): a 60 s analysis
 # made 16,000 and 12,000 of them (375 and 88 MB; benchmarks/README.md, session 23).
 COVER_SETUPS = 3_000
 COVER_BASES = 6_000
@@ -934,6 +934,7 @@ class Tables:
 
         return _knapsack(items, round_cap, cell_cap, unit_caps, dig_caps, shared, multi, groups,
                          dig_groups, floor, self.check, cover_ok)
+
 
 class _Recent(Generic[V]):
     """At most ``size`` entries, the least recently used dropped first (a dict keeps its
