@@ -292,3 +292,38 @@ def test_a_long_game_asks_its_targets_fewest_fossils_first(
     short_order = Engine(game, rolls).solve(s, lines_first=False)
     assert long_order.proven and short_order.proven
     assert long_order.optimum == short_order.optimum
+
+
+@pytest.mark.parametrize("max_targets", [0, 1_000_000])
+def test_too_many_targets_hands_the_state_to_the_cell_search(
+        max_targets: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``MAX_TARGETS`` targets (here always, or never) the planner leaves the state to
+    the cell search, which is exact too: from a floor of 0 and one below it, the planner's
+    answer is the brute force's may-pass optimum either way, with a line; the cell search
+    is taken only when the targets are too many."""
+    monkeypatch.setattr(targets, "MAX_TARGETS", max_targets)
+    calls = [0]
+    real = targets.dfs
+
+    def counting(*a, **kw):  # type: ignore[no-untyped-def]
+        calls[0] += 1
+        return real(*a, **kw)
+
+    monkeypatch.setattr(targets, "dfs", counting)
+    for i in range(6):
+        make = tiny_puzzle if i % 2 else crowded_puzzle
+        rng = random.Random(f"settle-many-{i}")
+        while True:
+            puzzle = make(rng)
+            game = Game.from_puzzle(puzzle)
+            try:
+                relaxed = brute_force(game, puzzle.rolls, budget=15_000, may_pass=True)
+            except TooBig:
+                continue
+            if relaxed > 0:
+                break
+        for floor in (0, relaxed - 1):
+            engine = Engine(game, tuple(puzzle.rolls), switch_shape=False)
+            value, line = engine.planner.solve(game.initial_state(), floor)
+            assert value == relaxed and line is not None
+    assert (calls[0] > 0) == (max_targets == 0)

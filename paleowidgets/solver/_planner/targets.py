@@ -48,7 +48,10 @@ from .relaxation import WEIGHT, dp_plus, weight_levels
 from .run import Draw, Event, Node, OutOfBudget, Run, want_dig
 from .timing import free_shape_bits, may_switch, switches_spent
 
-MAX_TARGETS = 5_000     # beyond this by_targets leaves it to cells.dfs
+# Beyond this many targets by_targets leaves the state to cells.dfs. Snow-map 101's greedy
+# game, 11 rounds left, above a line of 51: 9,925 targets; cells.dfs found no bound in 60 s
+# (its bound 0.23 s a node), the target search 58 in 31 s (benchmarks/README.md).
+MAX_TARGETS = 12_000
 # On a long game (at least LONG_GAME rounds; the puzzle collection has at most 10), once
 # the goal is at most JUMP_GAP above the best line, by_targets searches every target left
 # once above the best line (:func:`settle`) instead of goal by goal: there each goal's
