@@ -215,3 +215,22 @@ def random_midgame(rng: random.Random, max_fossils: int) -> tuple[Puzzle, State,
             return puzzle, s, brute_force(s.game, puzzle.rolls, budget=15_000, start=s)
         except TooBig:
             continue
+
+
+def may_pass_case(make: Callable[[random.Random], Puzzle], seed: str, *,
+                  positive: bool = False) -> tuple[Puzzle, Game, int]:
+    """The first puzzle of ``make`` (``random.Random(seed)``) small enough for the brute
+    force of the may-pass relaxation, its game and that optimum (with ``positive``, the
+    first whose optimum is above 0)."""
+    from paleowidgets.solver.brute import TooBig, brute_force
+
+    rng = random.Random(seed)
+    while True:
+        puzzle = make(rng)
+        game = Game.from_puzzle(puzzle)
+        try:
+            relaxed = brute_force(game, puzzle.rolls, budget=15_000, may_pass=True)
+        except TooBig:
+            continue
+        if relaxed > 0 or not positive:
+            return puzzle, game, relaxed

@@ -13,12 +13,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import random_midgame
+from helpers import may_pass_case, random_midgame
 
 from paleowidgets.core.rules import Game, State
 from paleowidgets.data import load_map
 from paleowidgets.solver.bots import GreedyBot, play_game
-from paleowidgets.solver.brute import TooBig, brute_force, checked_case
+from paleowidgets.solver.brute import checked_case
 from paleowidgets.solver.exact import Engine, replay_score, solve
 from paleowidgets.solver.puzzlegen import crowded_puzzle, tiny_puzzle
 
@@ -56,15 +56,7 @@ def test_planner_goals_bound_the_may_pass_optimum(i: int) -> None:
     """Every goal the planner reports is at least the may-pass optimum (brute force with
     the extra pass), and so at least every real line; the goals only fall."""
     make = tiny_puzzle if i % 2 else crowded_puzzle
-    rng = random.Random(f"goals-{i}")
-    while True:
-        puzzle = make(rng)
-        game = Game.from_puzzle(puzzle)
-        try:
-            relaxed = brute_force(game, puzzle.rolls, budget=15_000, may_pass=True)
-        except TooBig:
-            continue
-        break
+    puzzle, game, relaxed = may_pass_case(make, f"goals-{i}")
     seen, value = _goals(game.initial_state(), tuple(puzzle.rolls), 0)
     assert all(g >= relaxed for g in seen), (seen, relaxed)
     assert seen == sorted(seen, reverse=True)

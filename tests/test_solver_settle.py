@@ -13,34 +13,53 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from helpers import random_midgame
+from helpers import may_pass_case, random_midgame
 
-from paleowidgets.core.rules import Game
+from paleowidgets.core.rules import Game, State
 from paleowidgets.data import load_map
 from paleowidgets.solver._moves import Move
 from paleowidgets.solver._planner import targets
 from paleowidgets.solver.bots import GreedyBot, play_game
-from paleowidgets.solver.brute import TooBig, brute_force, checked_case
+from paleowidgets.solver.brute import brute_force, checked_case
 from paleowidgets.solver.exact import Engine, replay_score, solve
 from paleowidgets.solver.exact import _turns as turns_of
 from paleowidgets.solver.lines_worker import moves_of
 from paleowidgets.solver.puzzlegen import crowded_puzzle, tiny_puzzle
 
 
-def force_settle(monkeypatch: pytest.MonkeyPatch, gap: int) -> list[int]:
-    """Every game long, ``settle`` taken once the goal is within ``gap`` of the best
-    line; returns the number of settle calls so far (one item, counting on)."""
+def count_calls(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
+    """``targets.<name>`` counted: the number of its calls so far (one item, counting
+    on)."""
     calls = [0]
-    real = targets.settle
+    real = getattr(targets, name)
 
     def counting(*a, **kw):  # type: ignore[no-untyped-def]
         calls[0] += 1
         return real(*a, **kw)
 
+    monkeypatch.setattr(targets, name, counting)
+    return calls
+
+
+def greedy_dig_site(played: int) -> tuple[Game, tuple[tuple[int, int], ...], State, int]:
+    """The dig site's 20-round game of seed 101 played by the greedy bot: the game, its
+    rolls, the state after ``played`` rounds and the bot's final score."""
+    game = Game(load_map("dig-site"))
+    rng = random.Random(101)
+    rolls = tuple((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(game.rounds))
+    final, turns = play_game(game, rolls, GreedyBot(), random.Random(101))
+    s = game.initial_state()
+    for roll, turn in zip(rolls[:played], turns[:played], strict=True):
+        s = s.apply(roll, turn)
+    return game, rolls, s, final.score().total
+
+
+def force_settle(monkeypatch: pytest.MonkeyPatch, gap: int) -> list[int]:
+    """Every game long, ``settle`` taken once the goal is within ``gap`` of the best
+    line; returns the number of settle calls so far (one item, counting on)."""
     monkeypatch.setattr(targets, "LONG_GAME", 0)
     monkeypatch.setattr(targets, "JUMP_GAP", gap)
-    monkeypatch.setattr(targets, "settle", counting)
-    return calls
+    return count_calls(monkeypatch, "settle")
 
 
 @pytest.fixture(params=[10_000, 1, 2])
@@ -69,16 +88,7 @@ def test_settled_planner_is_the_may_pass_optimum(i: int, jump_always: list[int])
     optimum (brute force of the relaxation): above a floor below it, the optimum and a
     line; from a floor at or above it, no line and an answer not above the floor."""
     make = tiny_puzzle if i % 2 else crowded_puzzle
-    rng = random.Random(f"settle-goals-{i}")
-    while True:
-        puzzle = make(rng)
-        game = Game.from_puzzle(puzzle)
-        try:
-            relaxed = brute_force(game, puzzle.rolls, budget=15_000, may_pass=True)
-        except TooBig:
-            continue
-        if relaxed > 0:
-            break
+    puzzle, game, relaxed = may_pass_case(make, f"settle-goals-{i}", positive=True)
     start = game.initial_state()
     for floor in (0, relaxed - 1, relaxed, relaxed + 1):
         engine = Engine(game, tuple(puzzle.rolls), switch_shape=False)
@@ -116,27 +126,14 @@ def test_a_long_game_takes_the_one_pass_end(monkeypatch: pytest.MonkeyPatch) -> 
     """On the 20-round dig site (a greedy game, 5 rounds left) the jump is taken by
     default, and the proven optimum is the one goal by goal finds, at least the score the
     game itself reached."""
-    game = Game(load_map("dig-site"))
-    rng = random.Random(101)
-    rolls = tuple((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(game.rounds))
-    final, turns = play_game(game, rolls, GreedyBot(), random.Random(101))
-    s = game.initial_state()
-    for roll, turn in zip(rolls[:15], turns[:15], strict=True):
-        s = s.apply(roll, turn)
-    calls = [0]
-    real = targets.settle
-
-    def counting(*a, **kw):  # type: ignore[no-untyped-def]
-        calls[0] += 1
-        return real(*a, **kw)
-
-    monkeypatch.setattr(targets, "settle", counting)
+    game, rolls, s, final = greedy_dig_site(15)
+    calls = count_calls(monkeypatch, "settle")
     jumped = Engine(game, rolls).solve(s)
     assert calls[0] > 0
     monkeypatch.setattr(targets, "LONG_GAME", 10_000)
     stepped = Engine(game, rolls).solve(s)
     assert jumped.proven and stepped.proven
-    assert jumped.optimum == stepped.optimum >= final.score().total
+    assert jumped.optimum == stepped.optimum >= final
 
 
 @pytest.mark.parametrize("gap", [10_000, 1, 2])
@@ -264,13 +261,7 @@ def test_a_long_game_asks_its_targets_fewest_fossils_first(
     """On the 20-round dig site (a greedy game, 7 rounds left) the targets of each goal
     are asked fewest fossils first (a dead small target rules out the larger ones holding
     it); the proven optimum is the one the puzzle collection's order finds."""
-    game = Game(load_map("dig-site"))
-    rng = random.Random(101)
-    rolls = tuple((rng.randint(1, 6), rng.randint(1, 6)) for _ in range(game.rounds))
-    _final, turns = play_game(game, rolls, GreedyBot(), random.Random(101))
-    s = game.initial_state()
-    for roll, turn in zip(rolls[:13], turns[:13], strict=True):
-        s = s.apply(roll, turn)
+    game, rolls, s, _final = greedy_dig_site(13)
     asked: list[tuple[int, int]] = []
     real = targets.at_goal
 
@@ -302,26 +293,10 @@ def test_too_many_targets_hands_the_state_to_the_cell_search(
     answer is the brute force's may-pass optimum either way, with a line; the cell search
     is taken only when the targets are too many."""
     monkeypatch.setattr(targets, "MAX_TARGETS", max_targets)
-    calls = [0]
-    real = targets.dfs
-
-    def counting(*a, **kw):  # type: ignore[no-untyped-def]
-        calls[0] += 1
-        return real(*a, **kw)
-
-    monkeypatch.setattr(targets, "dfs", counting)
+    calls = count_calls(monkeypatch, "dfs")
     for i in range(6):
         make = tiny_puzzle if i % 2 else crowded_puzzle
-        rng = random.Random(f"settle-many-{i}")
-        while True:
-            puzzle = make(rng)
-            game = Game.from_puzzle(puzzle)
-            try:
-                relaxed = brute_force(game, puzzle.rolls, budget=15_000, may_pass=True)
-            except TooBig:
-                continue
-            if relaxed > 0:
-                break
+        puzzle, game, relaxed = may_pass_case(make, f"settle-many-{i}", positive=True)
         for floor in (0, relaxed - 1):
             engine = Engine(game, tuple(puzzle.rolls), switch_shape=False)
             value, line = engine.planner.solve(game.initial_state(), floor)
