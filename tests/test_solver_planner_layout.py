@@ -9,7 +9,7 @@ from pathlib import Path
 
 import paleowidgets.solver._planner as planner
 
-ORDER = ["run", "timing", "lines", "relaxation", "cells", "packing", "targets"]
+ORDER = ["run", "timing", "lines", "relaxation", "cells", "packing", "disjoint", "targets"]
 ROOT = Path(planner.__file__).parent
 
 

@@ -14,6 +14,9 @@ module per job:
 - :mod:`.packing` -- the packing bound (:meth:`.packing.Packing.plus_bound`, long games):
   whether the rounds left can close a fossil set's rings at all, cluster by cluster, and
   what that costs in squares; asked of each target before the relaxation.
+- :mod:`.disjoint` -- the disjoint cover (long games): whether disjoint draws of the
+  rounds left can close a target's rings at all, without the stars' timing; asked of
+  each target the relaxation allows, before its exact search.
 - :mod:`.targets` -- the exact search (:func:`.targets.by_targets`): one search per
   *target* (the fossils a line completes, the dig types of its bonuses), in descending
   goals; each target asks the relaxation first, then its own exact search
@@ -27,12 +30,12 @@ module per job:
   by the core rules and recorded if better; drawing a relaxation path as placements.
 
 Who calls whom: ``solve`` -> ``targets.by_targets`` -> ``packing.Packing.plus_bound``,
-``relaxation.dp_plus`` (->
-``lines.realise``) and ``targets.dfs_req`` -> ``cells.cell_options``/``cells.child``/
-``cells.stars_phase`` -> ``lines.record``; ``dive`` -> ``cells.dfs`` -> the same leaves.
+``relaxation.dp_plus`` (-> ``lines.realise``), ``disjoint.disjoint_cover`` and
+``targets.dfs_req`` -> ``cells.cell_options``/``cells.child``/``cells.stars_phase`` ->
+``lines.record``; ``dive`` -> ``cells.dfs`` -> the same leaves.
 Everything asks ``timing`` about bonuses. The imports go one way: each module of run,
-timing, lines, relaxation, cells, packing, targets imports only modules before it in that
-list.
+timing, lines, relaxation, cells, packing, disjoint, targets imports only modules before it
+in that list.
 """
 
 from __future__ import annotations

@@ -139,6 +139,9 @@ class Run:
         self.star_list = bits_of(t.stars & ~s0.drawn)
         self.tt: dict[tuple[object, ...], int] = {}
         self.tt_req: dict[tuple[object, ...], int] = {}
+        # Per target of targets.by_targets (its index): the most +1 Points known within
+        # disjoint.disjoint_cover's reach, the fewest known beyond it (targets.covered).
+        self.covers: dict[int, tuple[int, int]] = {}
         self.switch_cache: dict[tuple[int, bool, bool],
                                 dict[tuple[int, int], list[Variant]]] = {}
         self.shape_bits_cache: dict[tuple[int, Variant], int] = {}

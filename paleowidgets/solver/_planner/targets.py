@@ -6,9 +6,11 @@ goal g every target's bound is at most g, and each target still at g is asked fo
 of at least g (:func:`at_goal`). First the relaxation (:func:`.relaxation.dp_plus`),
 asked only about lines with the +1 Points the goal needs (``at_least``: it cuts far more
 then), which proves that none exists or bounds the target below g; when it allows one, a
-few of its paths are drawn as real placements (:func:`.lines.realise`), and only then is
-the target searched exactly (:func:`dfs_req`: every open ring cell of the target must be
-drawn, so there is no "stays open" branch and the bounds are cheap). The first line
+few of its paths are drawn as real placements (:func:`.lines.realise`); on a long game,
+:func:`covered` asks whether disjoint draws can close the target at all with the star
+bonuses the goal needs left over (:mod:`.disjoint`); and only then is the target searched
+exactly (:func:`dfs_req`: every open ring cell of the target must be drawn, so there is
+no "stays open" branch and the bounds are cheap). The first line
 found at goal g is optimal. Measurements of what each part settles are in
 benchmarks/README.md.
 
@@ -43,6 +45,7 @@ from ...core.terms import ONE_SQUARE, PLUS_ONE, SWITCH_DIG, SWITCH_SHAPE
 from .._moves import NONE
 from .._tables import COVER_BUDGET, N_SHAPES, Variant, bits_of
 from .cells import cell_options, child, dfs, stars_phase
+from .disjoint import disjoint_cover
 from .packing import Packing
 from .relaxation import WEIGHT, dp_plus, weight_levels
 from .run import Draw, Event, Node, OutOfBudget, Run, want_dig
@@ -61,6 +64,12 @@ MAX_TARGETS = 12_000
 # (benchmarks/README.md measures both).
 LONG_GAME = 12
 JUMP_GAP = 1
+# From this many rounds in the game on, a target the relaxation allows is asked whether
+# disjoint draws can close it (:mod:`.disjoint`) before its exact search (the tests set
+# it to 0 to cross-check it on small games; the puzzle collection's searches stay as
+# they were).
+DISJOINT_GAME = LONG_GAME
+NONE_ABOVE = 1 << 30                        # covered(): no need known to be out of reach
 # From this many rounds in the game on, the packing bound (:mod:`.packing`) is asked of
 # every target before the relaxation (the puzzle collection's searches stay as they were;
 # the tests set it to 0 to cross-check it on small games).
@@ -333,7 +342,30 @@ def at_goal(run: Run, goal: int, i: int, sub: int, want: tuple[int, int, int],
             exact_plus[i] = plus            # at least ``need``: exact
     elif plus < need:
         return fp + plus
+    if run.t.R >= DISJOINT_GAME and not covered(run, i, sub, want, free, fit, need):
+        if need <= 0:
+            dead.append((sub, *want))       # no line completes it (nor holds it)
+            return NONE
+        return goal - 1                     # its lines get fewer than ``need`` +1 Points
     return dfs_req(run, s0.drawn, s0.digs, sub, want, free, 0, (), 0, 0, 0, (), fit)
+
+
+def covered(run: Run, i: int, sub: int, want: tuple[int, int, int], free: tuple[int, ...],
+            fit: int, need: int) -> bool:
+    """Whether disjoint draws may close target ``i`` (fossils ``sub``, bonuses ``want``)
+    with ``need`` star bonuses left over for +1 Points (:func:`.disjoint.disjoint_cover`;
+    a search that gave up counts as a yes). Asked once per target and need: with ``a``
+    the most +1 Points known allowed and ``b`` the fewest known not, the answer is yes
+    up to ``a`` and no from ``b`` on."""
+    need = max(0, need)
+    a, b = run.covers.get(i, (-1, NONE_ABOVE))
+    if need <= a:
+        return True
+    if need >= b:
+        return False
+    got = disjoint_cover(run, sub, want, free, fit, may_switch(run, (), 0, 0), need)
+    run.covers[i] = (need, b) if got is not False else (a, need)
+    return got is not False
 
 
 def req_bound(run: Run, drawn: int, digs: tuple[int, int, int], active: int,

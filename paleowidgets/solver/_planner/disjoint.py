@@ -1,0 +1,221 @@
+"""The disjoint cover: can the rounds left close a target's rings with draws that do not overlap?
+
+The target search's hardest targets on class games are hardly about +1 Points: the
+target's own value reaches the goal, or nearly, and the question is whether some line
+completes it at all (its fossils, each wanted bonus's ring in its dig type).
+:func:`.targets.dfs_req` answers that exactly, but slowly there: its cut
+(:func:`.targets.reachable`, whose ring cover lets draws overlap) lets most of the tree
+through, and its transposition table keys on the rounds that star and switch draws take
+(bonus timing), so the same board reached in two orders is searched twice. The dig site's
+greedy game of seed 101, 11 rounds left, above a line of 60: one target (7 fossils, 4
+bonuses wanted) took 58 s, 476,562 nodes, to find no line (benchmarks/README.md).
+:func:`disjoint_cover` decides such a target without the stars' timing; the target search
+asks it (:func:`.targets.covered`) before :func:`.targets.dfs_req`, once per target and
+number of +1 Points the goal needs.
+
+The search: every open ring cell of the target is drawn, by a fitting placement (one per
+round, rounds taken per class of rounds, the shape offered by the class's roll, in the dig
+type of the wanted rings it meets, with a switch in at most as many rounds as there are
+switches to spend) or by a One Square (not on a star or a wanted ring); placements drawn
+never overlap each other or the board. It closes the target's clusters (cells one
+candidate placement covers together are in one) one after the other, the most constrained
+first, each by the open cell with the fewest ways left, and remembers the nodes without a
+cover by what the rest of the search reads: the cells left, the cells drawn where their
+candidates or the open stars lie, the rounds left per class, and the switches, squares and
+star bonuses left.
+
+Why "no cover" means no line reaches the target with ``need`` +1 Points: a line completing
+it draws every open cell of its rings. Its draws meeting those cells are placements that
+fit now, pairwise disjoint, in distinct rounds, each of a shape its round offers with the
+switches the line spends there (a draw meeting a ring wanted in dig type d in d, so it
+meets no ring wanted in another); its squares take the other cells, on neither a star nor
+a wanted ring. Its +1 Points beyond those held and the switches and squares it spends
+beyond those held are star bonuses: at most the caps' total, each a star the line draws
+(by one of those draws, or by a draw in a round they leave: at most ``per_round`` stars
+a draw); so with ``need`` +1 Points it spends at most that total less ``need``, and draws
+at least its spends plus ``need`` stars. The search counts a draw's switches as one (a
+line may spend two there: more freedom here) and lets any bonus be spent before it is
+gained; so the line's draws on the rings are branches of the search, each taken when the
+search reaches the first cell it covers, and the search finds a cover.
+"""
+
+from __future__ import annotations
+
+from ...core.terms import ONE_SQUARE, PLUS_ONE, SWITCH_DIG, SWITCH_SHAPE
+from .._tables import Variant, bits_of
+from .run import Run, want_dig
+
+# A search past this many nodes gives up (the target goes to the exact search, as before).
+DISJOINT_NODES = 150_000
+
+
+class _GaveUp(Exception):
+    pass
+
+
+def disjoint_cover(run: Run, sub: int, want: tuple[int, int, int], free: tuple[int, ...],
+                   fit: int, v: Variant, need: int = 0) -> bool | None:
+    """Whether some disjoint draws of the free rounds (``free``, per class of rounds) may
+    close every open ring cell of the fossils ``sub`` with the bonuses of ``want`` (per
+    dig type, the fossils whose ring is drawn all in it): False when none can (no line
+    completes the target), True when a cover exists (a line may), None when the search
+    gave up. With ``need``, star bonuses for that many +1 Points are to be left over
+    (False: no line of the target gets them). ``fit``: the placements that fit the
+    start; ``v``: the switches that may be spent (held or gained)."""
+    t = run.t
+    drawn0 = run.s0.drawn
+    target = run.open_rings(sub, drawn0)
+    if not target:
+        return True
+    wc = run.want_cells(drawn0, sub, want)
+    if wc[0] & wc[1] or wc[0] & wc[2] or wc[1] & wc[2]:
+        return False                        # one cell, two dig types
+    free_sq = target & ~t.stars & ~(wc[0] | wc[1] | wc[2])
+    stars0 = t.stars & ~drawn0
+    # Star bonuses that may be spent beyond the held switches and squares (each a star
+    # the line draws), ``need`` of them kept for +1 Points.
+    need = max(0, need)
+    if need and (not run.timing or need > run.caps0[PLUS_ONE]):
+        return False
+    extra = max(0, min(run.cap_total0, stars0.bit_count()) - need) if run.timing else 0
+    switches = run.held0[SWITCH_SHAPE] + run.held0[SWITCH_DIG]
+    may_upgrade = switches + extra > 0
+    slots = []
+    counts0 = []
+    for ci, n in enumerate(free):
+        if n:
+            sf = t.shapes_for[run.class_first[ci]]
+            slots.append((sf[(False, False)], sf[v]))
+            counts0.append(n)
+    # Per placement kind (shape, 1 + the dig type it must have, 0: any), the classes of
+    # rounds that offer it and at what cost in switches (0 or 1).
+    accept: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+    kind_of: dict[int, tuple[int, int]] = {}
+    cand: dict[int, int] = {}              # per open cell: its candidate placements
+    czone: dict[int, int] = {}             # ... and the cells they cover
+    cost0 = [0] * len(slots)               # per class: the candidates it offers free
+    cost1 = [0] * len(slots)               # ... and those it offers for a switch
+    pl_mask, pl_shape = t.pl_mask, t.pl_shape
+    for c in bits_of(target):
+        bits = 0
+        for i in bits_of(fit & t.cell_pl.get(c, 0)):
+            if i in kind_of:
+                bits |= 1 << i
+                continue
+            k = want_dig(pl_mask[i], wc)
+            if k == -2:
+                continue                    # it meets rings wanted in two dig types
+            kind = (pl_shape[i], k + 1)
+            acc = accept.get(kind)
+            if acc is None:
+                si, kk = kind
+                acc = accept[kind] = tuple(
+                    (j, 0 if si in b[kk] else 1) for j, (b, u) in enumerate(slots)
+                    if si in b[kk] or (may_upgrade and si in u[kk]))
+            if acc:
+                kind_of[i] = kind
+                bits |= 1 << i
+                for j, cost in acc:
+                    if cost:
+                        cost1[j] |= 1 << i
+                    else:
+                        cost0[j] |= 1 << i
+        cand[c] = bits
+        zone = 1 << c
+        for i in bits_of(bits):
+            zone |= pl_mask[i]
+        czone[c] = zone
+    # The target's cells split into clusters: cells one candidate covers together are in
+    # one. The search closes them one at a time (the most constrained first), so that a
+    # cluster's ways are searched once per what the ones before it leave.
+    comps: list[int] = []
+    for i in kind_of:
+        x = pl_mask[i] & target
+        merged = x
+        rest = []
+        for comp in comps:
+            if comp & merged:
+                merged |= comp
+            else:
+                rest.append(comp)
+        comps = [*rest, merged]
+    covered = 0
+    for comp in comps:
+        covered |= comp
+    comps += [1 << c for c in bits_of(target & ~covered)]
+    comps.sort(key=lambda comp: min(cand[c].bit_count() for c in bits_of(comp)))
+    per_round = max(((pl_mask[i] & stars0).bit_count()
+                     for i in bits_of(fit & t.block(stars0))), default=0)
+    failed: set[tuple[object, ...]] = set()
+    nodes = 0
+    tick = run.p.clock.tick
+
+    def go(left: int, alive: int, blocked: int, counts: tuple[int, ...], sw: int, sq: int,
+           ex: int) -> bool:
+        """A cover of the cells ``left`` by the candidates ``alive`` (those meeting no
+        cell of ``blocked``: the board and the draws so far), ``counts`` rounds per
+        class, ``sw`` switches and ``sq`` squares held, ``ex`` star bonuses left to
+        spend."""
+        nonlocal nodes
+        if not left:
+            # Each star bonus spent is a star drawn: by the cover's draws, or by draws in
+            # the rounds it leaves.
+            stars = blocked & stars0
+            more = min((stars0 & ~stars).bit_count(), per_round * sum(counts))
+            return extra - ex + need <= stars.bit_count() + more
+        nodes += 1
+        if nodes > DISJOINT_NODES:
+            raise _GaveUp
+        tick()
+        if left.bit_count() > 5 * sum(counts) + sq + ex:
+            return False                    # five cells a round, one a square
+        usable = 0
+        upgrade = sw + ex > 0
+        for j, n in enumerate(counts):
+            if n:
+                usable |= cost0[j] | cost1[j] if upgrade else cost0[j]
+        live = alive & usable
+        square = sq + ex > 0
+        cur = next(comp for comp in comps if comp & left)
+        zone = stars0
+        best_c, best_n = -1, 1 << 30
+        for c in bits_of(left):
+            zone |= czone[c]
+            n = (cand[c] & live).bit_count()
+            if square and free_sq >> c & 1:
+                n += 1
+            if n == 0:
+                return False
+            if n < best_n and cur >> c & 1:
+                best_c, best_n = c, n
+        key = (left, blocked & zone, counts, sw, sq, ex)
+        if key in failed:
+            return False
+        options = [(pl_mask[i], i) for i in bits_of(cand[best_c] & live)]
+        options.sort(key=lambda x: -(x[0] & left).bit_count())
+        for m, i in options:
+            after = alive & ~t.block(m)
+            for j, cost in accept[kind_of[i]]:
+                if not counts[j] or cost > sw + ex:
+                    continue
+                c2 = (*counts[:j], counts[j] - 1, *counts[j + 1:])
+                use = min(cost, sw)
+                if go(left & ~m, after, blocked | m, c2, sw - use, sq, ex - (cost - use)):
+                    return True
+        if square and free_sq >> best_c & 1:
+            use = min(1, sq)
+            bit = 1 << best_c
+            if go(left & ~bit, alive & ~t.block(bit), blocked | bit, counts, sw, sq - use,
+                  ex - (1 - use)):
+                return True
+        failed.add(key)
+        return False
+
+    alive0 = 0
+    for bits in cand.values():
+        alive0 |= bits
+    try:
+        return go(target, alive0, drawn0, tuple(counts0), switches, run.held0[ONE_SQUARE],
+                  extra)
+    except _GaveUp:
+        return None
