@@ -17,12 +17,10 @@ The search: every open ring cell of the target is drawn, by a fitting placement 
 round, rounds taken per class of rounds, the shape offered by the class's roll, in the dig
 type of the wanted rings it meets, with a switch in at most as many rounds as there are
 switches to spend) or by a One Square (not on a star or a wanted ring); placements drawn
-never overlap each other or the board. It closes the target's clusters (cells one
-candidate placement covers together are in one) one after the other, the most constrained
-first, each by the open cell with the fewest ways left, and remembers the nodes without a
-cover by what the rest of the search reads: the cells left, the cells drawn where their
-candidates or the open stars lie, the rounds left per class, and the switches, squares and
-star bonuses left.
+never overlap each other or the board. It branches on the open cell with the fewest ways
+left, and remembers the nodes without a cover by what the rest of the search reads: the
+cells left, which of their candidate placements still fit, the stars drawn, the rounds
+left per class, and the switches, squares and star bonuses left.
 
 Why "no cover" means no line reaches the target with ``need`` +1 Points: a line completing
 it draws every open cell of its rings. Its draws meeting those cells are placements that
@@ -46,7 +44,7 @@ from .._tables import Variant, bits_of
 from .run import Run, want_dig
 
 # A search past this many nodes gives up (the target goes to the exact search, as before).
-DISJOINT_NODES = 150_000
+DISJOINT_NODES = 1_000_000
 
 
 class _GaveUp(Exception):
@@ -87,80 +85,67 @@ def disjoint_cover(run: Run, sub: int, want: tuple[int, int, int], free: tuple[i
             sf = t.shapes_for[run.class_first[ci]]
             slots.append((sf[(False, False)], sf[v]))
             counts0.append(n)
-    # Per placement kind (shape, 1 + the dig type it must have, 0: any), the classes of
-    # rounds that offer it and at what cost in switches (0 or 1).
+    # The candidates: the placements that fit, meet an open cell of the target and may
+    # be drawn there (their kind, shape and 1 + the dig type the wanted rings they meet
+    # need, 0: any, is offered by some class, maybe for a switch), numbered 0, 1, ... here
+    # so that the sets of them the search keeps are short ints.
     accept: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
-    kind_of: dict[int, tuple[int, int]] = {}
-    cand: dict[int, int] = {}              # per open cell: its candidate placements
-    czone: dict[int, int] = {}             # ... and the cells they cover
+    masks: list[int] = []                  # per candidate: its cells
+    ways: list[tuple[tuple[int, int], ...]] = []    # ... and (class, switches) it takes
+    pl_mask, pl_shape = t.pl_mask, t.pl_shape
+    for i in bits_of(fit & t.block(target)):
+        m = pl_mask[i]
+        k = want_dig(m, wc)
+        if k == -2:
+            continue                        # it meets rings wanted in two dig types
+        kind = (pl_shape[i], k + 1)
+        acc = accept.get(kind)
+        if acc is None:
+            si, kk = kind
+            acc = accept[kind] = tuple(
+                (j, 0 if si in b[kk] else 1) for j, (b, u) in enumerate(slots)
+                if si in b[kk] or (may_upgrade and si in u[kk]))
+        if acc:
+            masks.append(m)
+            ways.append(acc)
+    n_cand = len(masks)
+    cand = {c: 0 for c in bits_of(target)}     # per open cell: the candidates on it
+    by_cell: dict[int, int] = {}                # per cell: the candidates meeting it
     cost0 = [0] * len(slots)               # per class: the candidates it offers free
     cost1 = [0] * len(slots)               # ... and those it offers for a switch
-    pl_mask, pl_shape = t.pl_mask, t.pl_shape
-    for c in bits_of(target):
-        bits = 0
-        for i in bits_of(fit & t.cell_pl.get(c, 0)):
-            if i in kind_of:
-                bits |= 1 << i
-                continue
-            k = want_dig(pl_mask[i], wc)
-            if k == -2:
-                continue                    # it meets rings wanted in two dig types
-            kind = (pl_shape[i], k + 1)
-            acc = accept.get(kind)
-            if acc is None:
-                si, kk = kind
-                acc = accept[kind] = tuple(
-                    (j, 0 if si in b[kk] else 1) for j, (b, u) in enumerate(slots)
-                    if si in b[kk] or (may_upgrade and si in u[kk]))
-            if acc:
-                kind_of[i] = kind
-                bits |= 1 << i
-                for j, cost in acc:
-                    if cost:
-                        cost1[j] |= 1 << i
-                    else:
-                        cost0[j] |= 1 << i
-        cand[c] = bits
-        zone = 1 << c
-        for i in bits_of(bits):
-            zone |= pl_mask[i]
-        czone[c] = zone
-    # The target's cells split into clusters: cells one candidate covers together are in
-    # one. The search closes them one at a time (the most constrained first), so that a
-    # cluster's ways are searched once per what the ones before it leave.
-    comps: list[int] = []
-    for i in kind_of:
-        x = pl_mask[i] & target
-        merged = x
-        rest = []
-        for comp in comps:
-            if comp & merged:
-                merged |= comp
+    for x, (m, acc) in enumerate(zip(masks, ways, strict=True)):
+        bit = 1 << x
+        for c in bits_of(m):
+            by_cell[c] = by_cell.get(c, 0) | bit
+            if target >> c & 1:
+                cand[c] |= bit
+        for j, cost in acc:
+            if cost:
+                cost1[j] |= bit
             else:
-                rest.append(comp)
-        comps = [*rest, merged]
-    covered = 0
-    for comp in comps:
-        covered |= comp
-    comps += [1 << c for c in bits_of(target & ~covered)]
-    comps.sort(key=lambda comp: min(cand[c].bit_count() for c in bits_of(comp)))
+                cost0[j] |= bit
+    # Per candidate: the candidates it overlaps (itself included).
+    clash = []
+    for m in masks:
+        b = 0
+        for c in bits_of(m):
+            b |= by_cell[c]
+        clash.append(b)
     per_round = max(((pl_mask[i] & stars0).bit_count()
                      for i in bits_of(fit & t.block(stars0))), default=0)
     failed: set[tuple[object, ...]] = set()
     nodes = 0
     tick = run.p.clock.tick
 
-    def go(left: int, alive: int, blocked: int, counts: tuple[int, ...], sw: int, sq: int,
+    def go(left: int, alive: int, stars: int, counts: tuple[int, ...], sw: int, sq: int,
            ex: int) -> bool:
         """A cover of the cells ``left`` by the candidates ``alive`` (those meeting no
-        cell of ``blocked``: the board and the draws so far), ``counts`` rounds per
-        class, ``sw`` switches and ``sq`` squares held, ``ex`` star bonuses left to
-        spend."""
+        draw so far), ``counts`` rounds per class, ``sw`` switches and ``sq`` squares
+        held, ``ex`` star bonuses left to spend; ``stars`` the open stars drawn so far."""
         nonlocal nodes
         if not left:
             # Each star bonus spent is a star drawn: by the cover's draws, or by draws in
             # the rounds it leaves.
-            stars = blocked & stars0
             more = min((stars0 & ~stars).bit_count(), per_round * sum(counts))
             return extra - ex + need <= stars.bit_count() + more
         nodes += 1
@@ -176,46 +161,44 @@ def disjoint_cover(run: Run, sub: int, want: tuple[int, int, int], free: tuple[i
                 usable |= cost0[j] | cost1[j] if upgrade else cost0[j]
         live = alive & usable
         square = sq + ex > 0
-        cur = next(comp for comp in comps if comp & left)
-        zone = stars0
+        seen = 0
         best_c, best_n = -1, 1 << 30
         for c in bits_of(left):
-            zone |= czone[c]
-            n = (cand[c] & live).bit_count()
+            bits = cand[c]
+            seen |= bits
+            n = (bits & live).bit_count()
             if square and free_sq >> c & 1:
                 n += 1
-            if n == 0:
-                return False
-            if n < best_n and cur >> c & 1:
+            if n < best_n:
                 best_c, best_n = c, n
-        key = (left, blocked & zone, counts, sw, sq, ex)
+                if n == 0:
+                    return False
+        key = (left, alive & seen, stars, counts, sw, sq, ex)
         if key in failed:
             return False
-        options = [(pl_mask[i], i) for i in bits_of(cand[best_c] & live)]
-        options.sort(key=lambda x: -(x[0] & left).bit_count())
-        for m, i in options:
-            after = alive & ~t.block(m)
-            for j, cost in accept[kind_of[i]]:
+        options = bits_of(cand[best_c] & live)
+        options.sort(key=lambda x: -(masks[x] & left).bit_count())
+        for x in options:
+            m = masks[x]
+            after = alive & ~clash[x]
+            got = stars | m & stars0
+            for j, cost in ways[x]:
                 if not counts[j] or cost > sw + ex:
                     continue
                 c2 = (*counts[:j], counts[j] - 1, *counts[j + 1:])
                 use = min(cost, sw)
-                if go(left & ~m, after, blocked | m, c2, sw - use, sq, ex - (cost - use)):
+                if go(left & ~m, after, got, c2, sw - use, sq, ex - (cost - use)):
                     return True
         if square and free_sq >> best_c & 1:
             use = min(1, sq)
-            bit = 1 << best_c
-            if go(left & ~bit, alive & ~t.block(bit), blocked | bit, counts, sw, sq - use,
-                  ex - (1 - use)):
+            if go(left & ~(1 << best_c), alive & ~by_cell.get(best_c, 0), stars, counts, sw,
+                  sq - use, ex - (1 - use)):
                 return True
         failed.add(key)
         return False
 
-    alive0 = 0
-    for bits in cand.values():
-        alive0 |= bits
     try:
-        return go(target, alive0, drawn0, tuple(counts0), switches, run.held0[ONE_SQUARE],
-                  extra)
+        return go(target, (1 << n_cand) - 1, 0, tuple(counts0), switches,
+                  run.held0[ONE_SQUARE], extra)
     except _GaveUp:
         return None
