@@ -45,6 +45,9 @@ from .run import Run, want_dig
 
 # A search past this many nodes gives up (the target goes to the exact search, as before).
 DISJOINT_NODES = 1_000_000
+# The most nodes without a cover one search remembers (each some 500 bytes: the analysis'
+# process stays under Binder's 1 GB with the lines worker beside it).
+DISJOINT_TABLE = 100_000
 
 
 class _GaveUp(Exception):
@@ -194,7 +197,8 @@ def disjoint_cover(run: Run, sub: int, want: tuple[int, int, int], free: tuple[i
             if go(left & ~(1 << best_c), alive & ~by_cell.get(best_c, 0), stars, counts, sw,
                   sq - use, ex - (1 - use)):
                 return True
-        failed.add(key)
+        if len(failed) < DISJOINT_TABLE:
+            failed.add(key)
         return False
 
     try:
